@@ -1,0 +1,50 @@
+/** Package boundaries of ARCHITECTURE.md, enforced on every lint. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-imports-nothing-of-ours',
+      severity: 'error',
+      from: { path: '^packages/domain/src' },
+      to: { path: '^(apps|tools|bench|e2e)/' },
+    },
+    {
+      name: 'server-imports-only-domain',
+      comment:
+        'apps/server may import packages/domain; only the composition root (main.ts) mounts the sandbox.',
+      severity: 'error',
+      from: { path: '^apps/server/src', pathNot: '^apps/server/src/main\\.ts$' },
+      to: { path: '^(apps/web|tools|bench|e2e)/' },
+    },
+    {
+      name: 'web-imports-only-domain',
+      severity: 'error',
+      from: { path: '^apps/web/src' },
+      to: { path: '^(apps/server|tools|bench|e2e)/' },
+    },
+    {
+      name: 'features-do-not-import-each-other',
+      comment: 'bulletproof-react: features are composed by src/app, never by each other.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'sandbox-imports-nothing-of-ours',
+      severity: 'error',
+      from: { path: '^tools/mail-sandbox/src' },
+      to: { path: '^(apps|packages|bench|e2e)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(node_modules|dist)' },
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    preserveSymlinks: false,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};

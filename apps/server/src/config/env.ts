@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_SECRET: z.string().min(32).optional(),
+  TOKEN_ENCRYPTION_KEY: z.string().optional(),
+  REQUIRE_EMAIL_CONFIRMATION: booleanFlag,
+  SMTP_URL: optionalUrl,
+  SMTP_FROM: z.string().default('Ledgerdesk <no-reply@ledgerdesk.local>'),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_TENANT: z.string().default('common'),
+  MICROSOFT_LOGIN_URL: optionalUrl,
+  MICROSOFT_GRAPH_URL: optionalUrl,
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: optionalUrl,
+  GOOGLE_TOKEN_URL: optionalUrl,
+  GMAIL_API_URL: optionalUrl,
+  MAIL_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  SIGN_IN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
+  SIGN_IN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment once at start and fails fast with every problem listed. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const env = result.data;
+  const pairs: Array<[string | undefined, string | undefined, string]> = [
+    [env.MICROSOFT_CLIENT_ID, env.MICROSOFT_CLIENT_SECRET, 'MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET'],
+    [env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET'],
+  ];
+  for (const [id, secret, names] of pairs) {
+    if (Boolean(id) !== Boolean(secret))
+      throw new Error(`Invalid configuration: set both ${names}, or neither.`);
+  }
+  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR) };
+}

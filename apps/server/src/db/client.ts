@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { runMigrations } from './migrate';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export type ChangeListener = (payload: string) => void;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: ChangeListener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+export const APP_ROLE = 'ledgerdesk_app';
+
+export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string | undefined };
+
+/**
+ * Opens PostgreSQL — embedded PGlite in `dataDir` (in memory without one) or a real server at
+ * `databaseUrl` — applies the migrations as the owner, then drops to the app role so that every
+ * query after this point is subject to row-level security.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await runMigrations(db);
+  await client.exec(`SET ROLE ${APP_ROLE}`);
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const owner = new pg.Client({ connectionString: databaseUrl });
+  await owner.connect();
+  try {
+    await runMigrations(drizzleNodePg(owner, { schema }) as unknown as Db);
+  } finally {
+    await owner.end();
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  pool.on('connect', (connection) => {
+    connection.query(`SET ROLE ${APP_ROLE}`).catch(() => connection.release?.(true));
+  });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const listeners: pg.Client[] = [];
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onPayload) {
+      const listener = new pg.Client({ connectionString: databaseUrl });
+      await listener.connect();
+      listener.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+      });
+      await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.push(listener);
+      return async () => {
+        listeners.splice(listeners.indexOf(listener), 1);
+        await listener.end();
+      };
+    },
+    async close() {
+      await Promise.all(listeners.map((listener) => listener.end()));
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/** Free-form integration metadata (spec §3) plus the sync engine's cursors. */
+export type IntegrationMetadata = {
+  last_complete_reset_at?: string | null;
+  reset_scope?: { inbox: boolean; sent: boolean; archive: boolean } | null;
+  reset_items_count?: number | null;
+  delta_token_inbox?: string | null;
+  delta_token_sent?: string | null;
+  delta_token_archive?: string | null;
+  post_reset_state?: boolean | null;
+  reset_baseline_date?: string | null;
+  history_id?: string | null;
+  sync_from_date?: string | null;
+  initial_sync_days_back?: number | null;
+  [key: string]: unknown;
+};
+
+export const emailIntegrations = pgTable(
+  'email_integrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'office365' | 'gmail'>().notNull(),
+    emailAddress: text('email_address').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Set when the provider refused the refresh token (invalid_grant): only a reconnect helps. */
+    needsReconnect: boolean('needs_reconnect').notNull().default(false),
+    /** True when the mailbox lives in the local mail sandbox, not at Microsoft or Google. */
+    isSandbox: boolean('is_sandbox').notNull().default(false),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /** AES-256-GCM ciphertext; never sent to a client. */
+    accessToken: text('access_token'),
+    /** AES-256-GCM ciphertext; never sent to a client. */
+    refreshToken: text('refresh_token'),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    scopes: text('scopes').array(),
+    metadata: jsonb('metadata').$type<IntegrationMetadata>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('email_integrations_check_provider', sql`${t.provider} in ('office365', 'gmail')`),
+    uniqueIndex('email_integrations_user_mailbox_key').on(
+      t.userId,
+      t.provider,
+      sql`lower(${t.emailAddress})`,
+    ),
+    index('email_integrations_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);

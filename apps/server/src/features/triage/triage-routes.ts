@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Routes of this feature (filled in by the feature's work). */
+export async function triageRoutes(_app: FastifyInstance): Promise<void> {}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { parseEnv } from '../../src/config/env';
+import { createTestDatabase, type TestDatabaseKind } from './test-database';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Awaited<ReturnType<typeof createTestDatabase>>;
+  close(): Promise<void>;
+};
+
+/** The real app on a fresh database, ready for `app.inject`. */
+export async function createTestApp(
+  kind: TestDatabaseKind,
+  overrides: Record<string, string> = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-test-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    MAIL_SANDBOX: 'off',
+    ...overrides,
+  });
+  const database = await createTestDatabase(kind);
+  const app = await buildApp({ env, database, publicUrl: 'http://localhost:3000' });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs a new user up through the API and returns the session cookie header. */
+export async function signUp(
+  app: FastifyInstance,
+  email: string,
+  password = 'ledger-desk-42',
+): Promise<{ cookie: string; userId: string }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { email, password, name: '' },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return {
+    cookie: cookieHeader(response.headers['set-cookie']),
+    userId: (response.json() as { user: { id: string } }).user.id,
+  };
+}
+
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((cookie) => cookie.split(';')[0]).join('; ');
+}

@@ -1,0 +1,106 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AuthPage } from '../features/auth/components/auth-page';
+import { AppLayout } from './layout/app-layout';
+import { ComingSoonPage } from './routes/coming-soon';
+import { RouteErrorScreen } from './routes/error-screen';
+import { NotFoundPage } from './routes/not-found';
+import { ProtectedRoute, PublicOnlyRoute } from './routes/protected-route';
+
+// Each screen loads on demand, so /triage ships only what triage needs.
+const TriagePage = lazy(() =>
+  import('../features/triage/components/triage-page').then((m) => ({ default: m.TriagePage })),
+);
+const EmailIntegrationPage = lazy(() =>
+  import('../features/integrations/components/email-integration-page').then((m) => ({
+    default: m.EmailIntegrationPage,
+  })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+const WorkPage = lazy(() =>
+  import('../features/work/components/work-page').then((m) => ({ default: m.WorkPage })),
+);
+const ContactsPage = lazy(() =>
+  import('../features/contacts/components/contacts-page').then((m) => ({ default: m.ContactsPage })),
+);
+const ContactDetailPage = lazy(() =>
+  import('../features/contacts/components/contact-detail-page').then((m) => ({
+    default: m.ContactDetailPage,
+  })),
+);
+const MyWeekPage = lazy(() =>
+  import('../features/my-week/components/my-week-page').then((m) => ({ default: m.MyWeekPage })),
+);
+const IntelligencePage = lazy(() =>
+  import('../features/intelligence/components/intelligence-page').then((m) => ({
+    default: m.IntelligencePage,
+  })),
+);
+
+const TRIAGE_VIEWS = ['inbox', 'later', 'low-priority', 'scheduled', 'sent', 'cleared'] as const;
+
+/** Every route of spec §2's route table. */
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      errorElement: <RouteErrorScreen />,
+      children: [
+        {
+          path: '/auth',
+          element: (
+            <PublicOnlyRoute>
+              <AuthPage />
+            </PublicOnlyRoute>
+          ),
+        },
+        // The provider returns here in the OAuth popup; a `code` lets it through signed out (spec §2).
+        {
+          path: '/integrations/email',
+          element: (
+            <ProtectedRoute>
+              <AppLayout />
+            </ProtectedRoute>
+          ),
+          children: [{ index: true, element: <EmailIntegrationPage /> }],
+        },
+        {
+          path: '/',
+          element: (
+            <ProtectedRoute>
+              <AppLayout />
+            </ProtectedRoute>
+          ),
+          children: [
+            { index: true, element: <Navigate to="/triage/personal/inbox" replace /> },
+            { path: 'triage', element: <Navigate to="/triage/personal/inbox" replace /> },
+            ...TRIAGE_VIEWS.map((view) => ({ path: `triage/personal/${view}`, element: <TriagePage /> })),
+            ...TRIAGE_VIEWS.filter((view) => view !== 'inbox').map((view) => ({
+              path: `triage/${view}`,
+              element: <TriagePage />,
+            })),
+            { path: 'triage/personal', element: <Navigate to="/triage/personal/inbox" replace /> },
+            { path: 'triage/drafts', element: <TriagePage /> },
+            { path: 'triage/shared/:mailboxId', element: <TriagePage /> },
+            { path: 'my-week', element: <MyWeekPage /> },
+            { path: 'work', element: <WorkPage /> },
+            {
+              path: 'work/:id',
+              element: <ComingSoonPage title="Work Item" description="Work item details are coming soon." />,
+            },
+            { path: 'contacts', element: <ContactsPage /> },
+            { path: 'contacts/groups/:id', element: <ContactsPage /> },
+            { path: 'contacts/:id', element: <ContactDetailPage /> },
+            { path: 'intelligence', element: <IntelligencePage /> },
+            { path: 'insights', element: <ComingSoonPage title="Insights" /> },
+            { path: 'time', element: <ComingSoonPage title="Time" /> },
+            { path: 'settings', element: <ComingSoonPage title="Settings" /> },
+            { path: 'profile', element: <ProfilePage /> },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type TriageCounts = { triage: number; later: number; scheduled: number; drafts: number };
+
+export async function getTriageCounts(): Promise<TriageCounts> {
+  const { counts } = await api<{ counts: TriageCounts }>('/api/triage/counts');
+  return counts;
+}
+
+export const triageCountsQueryOptions = () =>
+  queryOptions({ queryKey: ['triage', 'counts'], queryFn: getTriageCounts, refetchInterval: 60_000 });
+
+/** Unread badges for the sidebar (Triage, Later, Scheduled, Drafts). */
+export function useTriageCounts(enabled = true) {
+  return useQuery({ ...triageCountsQueryOptions(), enabled });
+}

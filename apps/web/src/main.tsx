@@ -1,0 +1,31 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { createRouter } from './app/router';
+import { ErrorBoundary } from './app/routes/error-screen';
+import { TooltipProvider } from './components/ui/tooltip';
+import { AuthProvider } from './features/auth/auth-provider';
+import { createQueryClient } from './lib/query-client';
+import './styles.css';
+
+const queryClient = createQueryClient();
+const router = createRouter();
+const root = document.getElementById('root');
+if (!root) throw new Error('missing #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <TooltipProvider delayDuration={400}>
+            <RouterProvider router={router} />
+            <Toaster position="bottom-right" duration={4500} richColors closeButton theme="system" />
+          </TooltipProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  </StrictMode>,
+);

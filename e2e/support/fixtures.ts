@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every journey: fails on console errors and runs axe-core on each page it checks, failing on any serious
+ * or critical violation.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+    const unexpected = errors.filter((text) => !isExpectedConsoleError(text));
+    expect(unexpected, 'console errors').toEqual([]);
+  },
+});
+
+// Failed fetches the page itself handles (a 401 before sign-in, a deliberate 4xx) are logged by the browser
+// as "Failed to load resource"; they are answers, not bugs.
+function isExpectedConsoleError(text: string): boolean {
+  return /Failed to load resource: the server responded with a status of (401|404|400|403|409|429)/.test(
+    text,
+  );
+}
+
+export { expect };
+
+/** Runs axe-core on the page as it is now; fails on serious or critical violations. */
+export async function checkAccessibility(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    severe.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
+    'serious or critical accessibility violations',
+  ).toEqual([]);
+}
+
+let counter = 0;
+/** A unique address per journey, so journeys never share an account. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@firm.test`;
+}
+
+/** Signs a new user up through the UI and waits for the triage inbox. */
+export async function signUpThroughUi(
+  page: Page,
+  email = uniqueEmail(),
+  password = 'ledger-desk-42',
+): Promise<{ email: string; password: string }> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.waitForURL('**/triage/personal/inbox');
+  return { email, password };
+}

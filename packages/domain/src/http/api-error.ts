@@ -1,0 +1,27 @@
+/** The one error shape every API answer uses: `{error: {code, message}}`. */
+export type ApiErrorBody = { error: { code: string; message: string; details?: unknown } };
+
+export const API_ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'too_many_requests',
+  'permission_denied',
+  'invalid_data',
+  'provider_error',
+  'internal_error',
+] as const;
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number] | (string & {});
+
+/** Narrows an unknown JSON value to the API error shape. */
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && 'message' in error && 'code' in error;
+}

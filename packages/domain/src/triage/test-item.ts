@@ -1,0 +1,31 @@
+import type { TriageItem } from '../entities';
+
+/** A triage item for tests, with overrides. */
+export function testItem(overrides: Partial<TriageItem> = {}): TriageItem {
+  return {
+    id: 'item-1',
+    userId: 'user-1',
+    fromAddress: 'Alice <alice@example.com>',
+    subject: 'Quarterly figures',
+    time: '2024-05-01T10:00:00.000Z',
+    type: 'email',
+    isRead: false,
+    avatar: null,
+    status: 'inbox',
+    emailMessageId: 'msg-1',
+    emailIntegrationId: 'int-1',
+    emailThreadId: 'thread-1',
+    notificationType: 'email',
+    notificationSourceId: null,
+    metadata: {},
+    previewContent: null,
+    extractedReferences: null,
+    syncPriority: 5,
+    lastSyncAttemptAt: null,
+    syncErrorCount: 0,
+    syncErrorMessage: null,
+    updatedAt: '2024-05-01T10:00:00.000Z',
+    notificationSource: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,44 @@
+// `npm start`: builds the web app and the server when their sources changed since the last build, then
+// serves Ledgerdesk on PORT (default 3000) with PGlite in ./data unless DATABASE_URL is set.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sources = [
+  'packages/domain/src',
+  'apps/server/src',
+  'apps/web/src',
+  'apps/web/index.html',
+  'tools/mail-sandbox/src',
+];
+const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];
+
+function newestMtime(target) {
+  const full = path.join(root, target);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const builtAt = Math.min(...outputs.map((output) => newestMtime(output)));
+if (builtAt === 0 || sources.some((source) => newestMtime(source) > builtAt)) {
+  console.log('Building Ledgerdesk...');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawnSync(
+  process.execPath,
+  ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  },
+);
+process.exit(server.status ?? 0);
