@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const env = parseEnv();
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    appDatabaseUrl: env.DATABASE_APP_URL,
     dataDir: path.join(env.DATA_DIR, 'pglite'),
   });
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');

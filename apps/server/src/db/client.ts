@@ -25,7 +25,12 @@ export type Database = {
 
 export const APP_ROLE = 'ledgerdesk_app';
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string | undefined };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  /** How the app connects after migrating; defaults to the databaseUrl with the app role as user. */
+  appDatabaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+};
 
 /**
  * Opens PostgreSQL — embedded PGlite in `dataDir` (in memory without one) or a real server at
@@ -33,7 +38,7 @@ export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: stri
  * query after this point is subject to row-level security.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.appDatabaseUrl) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -41,7 +46,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await runMigrations(db);
-  await client.exec(`SET ROLE ${APP_ROLE}`);
+  // Embedded PGlite has one session: it continues as the app role, which row-level security binds.
+  await client.exec(`SET SESSION AUTHORIZATION ${APP_ROLE}`);
   return {
     db,
     kind: 'pglite',
@@ -53,7 +59,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
+async function openPostgres(databaseUrl: string, appDatabaseUrl: string | undefined): Promise<Database> {
   const owner = new pg.Client({ connectionString: databaseUrl });
   await owner.connect();
   try {
@@ -61,17 +67,22 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   } finally {
     await owner.end();
   }
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  pool.on('connect', (connection) => {
-    connection.query(`SET ROLE ${APP_ROLE}`).catch(() => connection.release?.(true));
-  });
+  const appUrl = await resolveAppConnection(databaseUrl, appDatabaseUrl);
+  const pool = new pg.Pool({ connectionString: appUrl ?? databaseUrl, max: 10 });
+  if (!appUrl) {
+    // The server does not let the app role log in (password auth without DATABASE_APP_URL): drop to it
+    // on every pooled connection instead.
+    pool.on('connect', (connection) => {
+      connection.query(`SET ROLE ${APP_ROLE}`).catch(() => connection.release?.(true));
+    });
+  }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const listeners: pg.Client[] = [];
   return {
     db,
     kind: 'postgres',
     async listen(channel, onPayload) {
-      const listener = new pg.Client({ connectionString: databaseUrl });
+      const listener = new pg.Client({ connectionString: appUrl ?? databaseUrl });
       await listener.connect();
       listener.on('notification', (message) => {
         if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
@@ -88,4 +99,27 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/** The URL to connect as the app role, or null when that role cannot log in on this server. */
+async function resolveAppConnection(databaseUrl: string, appDatabaseUrl: string | undefined): Promise<string | null> {
+  const candidate = appDatabaseUrl ?? withUser(databaseUrl, APP_ROLE);
+  const probe = new pg.Client({ connectionString: candidate });
+  try {
+    await probe.connect();
+    const result = await probe.query<{ user: string }>('select current_user as user');
+    return result.rows[0]?.user === APP_ROLE ? candidate : null;
+  } catch (error) {
+    if (appDatabaseUrl) throw error;
+    return null;
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+}
+
+function withUser(url: string, user: string): string {
+  const parsed = new URL(url);
+  parsed.username = user;
+  parsed.password = '';
+  return parsed.toString();
 }

@@ -2,8 +2,11 @@
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'ledgerdesk_app') THEN
-    CREATE ROLE ledgerdesk_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
+    CREATE ROLE ledgerdesk_app LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
   END IF;
+EXCEPTION
+  -- Several databases on one server may migrate at once; the role is shared by all of them.
+  WHEN duplicate_object OR unique_violation THEN NULL;
 END
 $$;--> statement-breakpoint
 GRANT USAGE ON SCHEMA public TO ledgerdesk_app;--> statement-breakpoint
