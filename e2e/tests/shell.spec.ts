@@ -85,13 +85,13 @@ test('the sidebar collapses with Ctrl+b and stays collapsed after reload', async
   await page.locator('body').click({ position: { x: 900, y: 400 } });
   await page.keyboard.press('Control+b');
   await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
-  expect((await sidebar.boundingBox())?.width).toBeLessThan(60);
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBeLessThan(60);
   await page.reload();
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'collapsed');
   await checkAccessibility(page);
   await page.keyboard.press('Control+b');
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'expanded');
-  expect((await page.getByTestId('sidebar').boundingBox())?.width).toBeGreaterThan(250);
+  await expect.poll(async () => (await page.getByTestId('sidebar').boundingBox())?.width).toBeGreaterThan(250);
   void consoleErrors;
 });
 

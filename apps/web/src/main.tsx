@@ -10,6 +10,14 @@ import { AuthProvider } from './features/auth/auth-provider';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
+// After a deploy, an open tab may ask for code chunks that no longer exist: reload once to pick up the new build.
+window.addEventListener('vite:preloadError', (event) => {
+  if (sessionStorage.getItem('ledgerdesk:reloaded-for-chunks')) return;
+  sessionStorage.setItem('ledgerdesk:reloaded-for-chunks', '1');
+  event.preventDefault();
+  window.location.reload();
+});
+
 const queryClient = createQueryClient();
 const router = createRouter();
 const root = document.getElementById('root');
@@ -22,7 +30,13 @@ createRoot(root).render(
         <AuthProvider>
           <TooltipProvider delayDuration={400}>
             <RouterProvider router={router} />
-            <Toaster position="bottom-right" duration={4500} richColors closeButton theme="system" />
+            <Toaster
+              position="bottom-right"
+              duration={4500}
+              closeButton
+              theme="system"
+              toastOptions={{ classNames: { error: '!border-danger/50 !text-danger', title: 'font-medium' } }}
+            />
           </TooltipProvider>
         </AuthProvider>
       </QueryClientProvider>

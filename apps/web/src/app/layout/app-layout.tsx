@@ -20,7 +20,7 @@ export function AppLayout() {
           data-testid="sidebar"
           data-state={isOpen ? 'expanded' : 'collapsed'}
           className={cn(
-            'h-full shrink-0 border-r border-border transition-[width] duration-150',
+            'h-full shrink-0 overflow-hidden border-r border-border transition-[width] duration-150',
             isOpen ? 'w-64' : 'w-12',
           )}
         >
@@ -34,6 +34,11 @@ export function AppLayout() {
             <DialogPrimitive.Content
               data-testid="sidebar-drawer"
               aria-describedby={undefined}
+              // Focus the drawer itself so no tooltip opens and the first Escape closes it.
+              onOpenAutoFocus={(event) => {
+                event.preventDefault();
+                (event.currentTarget as HTMLElement | null)?.focus();
+              }}
               className="fixed inset-y-0 left-0 z-50 w-72 border-r border-border shadow-xl"
             >
               <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>

@@ -129,7 +129,7 @@ export function Sidebar({ isCollapsed, onToggle, onNavigate }: SidebarProps) {
         {openSection === 'triage' && !isCollapsed ? (
           <div className="mb-1 ml-3 border-l border-border pl-2">
             <p
-              className="truncate px-2 pt-1.5 pb-1 text-[11px] font-medium tracking-wide text-subtle uppercase"
+              className="truncate px-2 pt-1.5 pb-1 text-[11px] font-medium tracking-wide text-muted uppercase"
               title={email}
             >
               {email || 'My mailbox'}

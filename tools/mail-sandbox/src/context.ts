@@ -1,0 +1,53 @@
+import type { FaultRegistry } from './faults/fault-registry';
+import { createFaultRegistry } from './faults/fault-registry';
+import type { PendingAuthorization } from './oauth/authorize-params';
+import type { TokenStore } from './oauth/token-store';
+import { createTokenStore } from './oauth/token-store';
+import type { GmailQuota } from './quota/gmail-quota';
+import { createGmailQuota } from './quota/gmail-quota';
+import type { GraphThrottle } from './quota/graph-throttle';
+import { createGraphThrottle } from './quota/graph-throttle';
+import type { SandboxStore } from './store/sandbox-store';
+import { createStore } from './store/sandbox-store';
+
+/** Everything the routes share; one per registered plugin. */
+export type SandboxContext = {
+  store: SandboxStore;
+  tokens: TokenStore;
+  pending: Map<string, PendingAuthorization>;
+  faults: FaultRegistry;
+  gmailQuota: GmailQuota;
+  graphThrottle: GraphThrottle;
+  tokenLifetimeSeconds: number;
+  shouldSeed: boolean;
+  now: () => number;
+  publicUrl: () => string;
+  /** Route prefix of the plugin (e.g. /sandbox), used to replay batch parts with inject. */
+  prefix: string;
+  /** Requests held open by 'timeout' faults, released when the server closes. */
+  held: Set<() => void>;
+  /** Schedules a (debounced) save of the state file, if any. */
+  persist: () => void;
+};
+
+export type ContextSettings = {
+  publicUrl: () => string;
+  tokenLifetimeSeconds: number;
+  shouldSeed: boolean;
+  now: () => number;
+  prefix: string;
+};
+
+export function createContext(settings: ContextSettings): SandboxContext {
+  return {
+    ...settings,
+    store: createStore(),
+    tokens: createTokenStore(),
+    pending: new Map(),
+    faults: createFaultRegistry(),
+    gmailQuota: createGmailQuota(),
+    graphThrottle: createGraphThrottle(),
+    held: new Set(),
+    persist: () => {},
+  };
+}

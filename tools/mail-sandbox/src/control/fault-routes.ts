@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context';
+import { addFault, clearFaults, type FaultStatus } from '../faults/fault-registry';
+import { sendBadRequest } from './errors';
+
+type Body = { Body: Record<string, unknown> | undefined };
+
+const isProvider = (value: unknown): value is 'office365' | 'gmail' =>
+  value === 'office365' || value === 'gmail';
+const isPositive = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0;
+
+/** Faults on demand and the providers' published rate limits. */
+export function registerControlFaultRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  app.post<Body>('/faults', async (request, reply) => {
+    const { provider, status, count, pathContains, retryAfterSeconds } = request.body ?? {};
+    if (!isProvider(provider)) return sendBadRequest(reply, "provider must be 'office365' or 'gmail'.");
+    if (status !== 429 && status !== 500 && status !== 503 && status !== 'timeout') {
+      return sendBadRequest(reply, "status must be 429, 500, 503 or 'timeout'.");
+    }
+    if (count !== undefined && (!Number.isInteger(count) || !isPositive(count))) {
+      return sendBadRequest(reply, 'count must be a positive integer.');
+    }
+    if (pathContains !== undefined && typeof pathContains !== 'string')
+      return sendBadRequest(reply, 'pathContains must be a string.');
+    if (retryAfterSeconds !== undefined && (typeof retryAfterSeconds !== 'number' || retryAfterSeconds < 0)) {
+      return sendBadRequest(reply, 'retryAfterSeconds must be a number of seconds.');
+    }
+    const fault = addFault(ctx.faults, {
+      provider,
+      status: status as FaultStatus,
+      remaining: typeof count === 'number' ? count : 1,
+      ...(pathContains ? { pathContains } : {}),
+      ...(retryAfterSeconds !== undefined ? { retryAfterSeconds: Math.ceil(retryAfterSeconds) } : {}),
+    });
+    return reply.code(201).send({ ...fault, count: fault.remaining });
+  });
+
+  app.get('/faults', async () => ({ faults: ctx.faults.faults }));
+
+  app.delete('/faults', async () => {
+    clearFaults(ctx.faults);
+    return { ok: true };
+  });
+
+  app.post<Body>('/quotas', async (request, reply) => {
+    const body = request.body ?? {};
+    if (!isProvider(body.provider)) return sendBadRequest(reply, "provider must be 'office365' or 'gmail'.");
+    if (typeof body.enabled !== 'boolean') return sendBadRequest(reply, 'enabled must be a boolean.');
+    if (body.provider === 'gmail') {
+      const quota = ctx.gmailQuota;
+      quota.isEnabled = body.enabled;
+      quota.unitsPerSecond = isPositive(body.unitsPerSecond) ? body.unitsPerSecond : 250;
+      quota.buckets.clear();
+      return { provider: 'gmail', enabled: quota.isEnabled, unitsPerSecond: quota.unitsPerSecond };
+    }
+    const throttle = ctx.graphThrottle;
+    throttle.isEnabled = body.enabled;
+    throttle.concurrency = isPositive(body.concurrency) ? Math.floor(body.concurrency) : 4;
+    throttle.windowLimit = isPositive(body.requestsPerWindow) ? Math.floor(body.requestsPerWindow) : 10_000;
+    throttle.windowMs = isPositive(body.windowSeconds) ? body.windowSeconds * 1000 : 600_000;
+    throttle.windows.clear();
+    throttle.inFlight.clear();
+    return {
+      provider: 'office365',
+      enabled: throttle.isEnabled,
+      concurrency: throttle.concurrency,
+      requestsPerWindow: throttle.windowLimit,
+      windowSeconds: throttle.windowMs / 1000,
+    };
+  });
+}

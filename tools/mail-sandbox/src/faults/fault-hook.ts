@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SandboxContext } from '../context';
+import { type FaultTarget, faultBody, faultTarget, gatewayTimeoutBody } from './fault-bodies';
+import { takeFault } from './fault-registry';
+
+/** Longer than the 60 s the brief promises clients will wait in vain. */
+const HOLD_MS = 65_000;
+
+/** onRequest hook: answers armed faults with the provider's real error, or holds the request ('timeout'). */
+export function createFaultHook(ctx: SandboxContext) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    const target = faultTarget(request.url.slice(ctx.prefix.length));
+    if (!target) return undefined;
+    const fault = takeFault(ctx.faults, target.provider, request.url);
+    if (!fault) return undefined;
+    if (fault.status === 'timeout') {
+      await hold(ctx, request, reply, target);
+      return reply;
+    }
+    if (fault.retryAfterSeconds !== undefined && fault.status !== 500) {
+      reply.header('Retry-After', String(fault.retryAfterSeconds));
+    }
+    return reply.code(fault.status).send(faultBody(target, fault.status));
+  };
+}
+
+function hold(
+  ctx: SandboxContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: FaultTarget,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const release = (): void => {
+      clearTimeout(timer);
+      ctx.held.delete(release);
+      if (request.headers['x-sandbox-batch']) {
+        // A replayed batch part has no socket to drop: answer it as a gateway timeout instead.
+        void reply.code(504).send(gatewayTimeoutBody(target));
+      } else {
+        reply.hijack();
+        const socket = request.raw.socket as { destroy?: () => void } | undefined;
+        socket?.destroy?.();
+      }
+      resolve();
+    };
+    const timer = setTimeout(release, HOLD_MS);
+    ctx.held.add(release);
+  });
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SandboxContext } from '../context';
+import { authenticate, setRequestAuth } from '../oauth/authenticate';
+import { enterGraph, releaseGraph } from '../quota/graph-throttle';
+import { registerAttachmentRoutes } from './attachment-routes';
+import { registerBatchRoute } from './batch-route';
+import { registerDeltaRoute } from './delta-route';
+import { sendGraphError, sendThrottled } from './errors';
+import { registerFolderRoutes, registerMeRoute } from './folder-routes';
+import { registerListRoutes } from './list-routes';
+import { registerMessageRoutes } from './message-routes';
+import { registerSendRoutes } from './send-routes';
+
+const WWW_AUTHENTICATE =
+  'Bearer realm="", authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize", client_id="00000003-0000-0000-c000-000000000000"';
+
+/** Microsoft Graph v1.0 mail subset (registered under /graph). */
+export async function graphRoutes(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
+  const admitted = new WeakMap<FastifyRequest, string>();
+  const release = (request: FastifyRequest): void => {
+    const mailbox = admitted.get(request);
+    if (mailbox === undefined) return;
+    admitted.delete(request);
+    releaseGraph(ctx.graphThrottle, mailbox);
+  };
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status < 500) return sendGraphError(reply, status, 'BadRequest', error.message);
+    request.log.error(error);
+    return sendGraphError(reply, 500, 'UnknownError', 'An internal server error occurred.');
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const segment = request.url.split('?')[0]?.split('/').pop() ?? '';
+    return sendGraphError(reply, 400, 'BadRequest', `Resource not found for the segment '${segment}'.`);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const auth = authenticate(ctx, 'office365', request.headers.authorization);
+    if ('failure' in auth) {
+      reply.header('WWW-Authenticate', WWW_AUTHENTICATE);
+      const message =
+        auth.failure === 'missing'
+          ? 'Access token is empty.'
+          : 'Lifetime validation failed, the token is expired.';
+      return sendGraphError(reply, 401, 'InvalidAuthenticationToken', message);
+    }
+    setRequestAuth(request, auth);
+    // $batch steps are throttled one by one when they are replayed, as on Graph.
+    if (request.routeOptions.url?.endsWith('/$batch')) return;
+    const decision = enterGraph(ctx.graphThrottle, auth.mailbox.address, ctx.now());
+    if (!decision.isAllowed) return sendThrottled(reply, decision.retryAfterSeconds);
+    if (ctx.graphThrottle.isEnabled) admitted.set(request, auth.mailbox.address);
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    release(request);
+    return payload;
+  });
+  app.addHook('onResponse', async (request) => release(request));
+
+  registerMeRoute(app, ctx);
+  for (const segment of ['mailFolders', 'mailfolders']) {
+    registerFolderRoutes(app, ctx, segment);
+    registerDeltaRoute(app, ctx, segment);
+  }
+  registerListRoutes(app, ctx);
+  registerMessageRoutes(app, ctx);
+  registerAttachmentRoutes(app, ctx);
+  registerSendRoutes(app, ctx);
+  registerBatchRoute(app, ctx);
+}

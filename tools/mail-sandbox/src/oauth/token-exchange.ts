@@ -1,0 +1,86 @@
+import type { SandboxContext } from '../context';
+import type { Provider } from '../store/types';
+import { verifyPkce } from './pkce';
+import { type TokenError, tokenError } from './token-errors';
+import type { Grant } from './token-store';
+import { issueAccessToken, issueRefreshToken } from './token-store';
+
+export type TokenParams = Record<string, string | undefined>;
+export type TokenResult = { status: number; body: Record<string, unknown> };
+
+/** The token endpoint of either provider: authorization_code (with PKCE) and refresh_token grants. */
+export function exchangeToken(
+  ctx: SandboxContext,
+  provider: Provider,
+  params: TokenParams,
+): TokenResult | TokenError {
+  const grantType = params.grant_type;
+  if (!grantType) return tokenError(provider, 'missing_parameter', 'grant_type');
+  if (grantType === 'authorization_code') return redeemCode(ctx, provider, params);
+  if (grantType === 'refresh_token') return refresh(ctx, provider, params);
+  return tokenError(provider, 'unsupported_grant_type', grantType);
+}
+
+function redeemCode(ctx: SandboxContext, provider: Provider, params: TokenParams): TokenResult | TokenError {
+  if (!params.code) return tokenError(provider, 'missing_parameter', 'code');
+  if (!params.redirect_uri) return tokenError(provider, 'missing_parameter', 'redirect_uri');
+  const code = ctx.tokens.codes.get(params.code);
+  if (!code || code.grant.provider !== provider || code.expiresAt < ctx.now()) {
+    return tokenError(provider, 'invalid_code');
+  }
+  if (code.isRedeemed) return tokenError(provider, 'code_redeemed');
+  if (params.client_id && params.client_id !== code.grant.clientId)
+    return tokenError(provider, 'client_mismatch');
+  if (params.redirect_uri !== code.redirectUri) {
+    return tokenError(provider, 'redirect_mismatch', params.redirect_uri);
+  }
+  if (code.codeChallenge) {
+    if (!params.code_verifier) return tokenError(provider, 'pkce_missing');
+    if (!verifyPkce(code.codeChallenge, code.codeChallengeMethod ?? 'plain', params.code_verifier)) {
+      return tokenError(provider, 'pkce_mismatch');
+    }
+  }
+  code.isRedeemed = true;
+  ctx.persist();
+  return tokenResponse(ctx, code.grant, code.grant.hasOfflineAccess);
+}
+
+function refresh(ctx: SandboxContext, provider: Provider, params: TokenParams): TokenResult | TokenError {
+  if (!params.refresh_token) return tokenError(provider, 'missing_parameter', 'refresh_token');
+  const grant = ctx.tokens.refreshTokens.get(params.refresh_token);
+  if (!grant || grant.provider !== provider) return tokenError(provider, 'invalid_refresh_token');
+  if (grant.isRevoked) return tokenError(provider, 'revoked');
+  if (params.client_id && params.client_id !== grant.clientId) return tokenError(provider, 'client_mismatch');
+  ctx.persist();
+  // Microsoft rotates refresh tokens (the old one keeps working until it expires); Google keeps its own.
+  return tokenResponse(ctx, grant, provider === 'office365');
+}
+
+function tokenResponse(ctx: SandboxContext, grant: Grant, shouldIssueRefresh: boolean): TokenResult {
+  const lifetime = ctx.tokenLifetimeSeconds;
+  const accessToken = issueAccessToken(ctx.tokens, grant, ctx.now() + lifetime * 1000);
+  const refreshToken = shouldIssueRefresh ? issueRefreshToken(ctx.tokens, grant) : undefined;
+  if (grant.provider === 'office365') {
+    return {
+      status: 200,
+      body: {
+        token_type: 'Bearer',
+        scope: grant.scopes.filter((scope) => scope.toLowerCase() !== 'offline_access').join(' '),
+        expires_in: lifetime,
+        ext_expires_in: lifetime,
+        access_token: accessToken,
+        ...(refreshToken ? { refresh_token: refreshToken } : {}),
+      },
+    };
+  }
+  return {
+    status: 200,
+    body: {
+      access_token: accessToken,
+      expires_in: lifetime,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+      scope: grant.scopes.join(' '),
+      token_type: 'Bearer',
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { Provider } from '../store/types';
+import { opaqueToken } from '../util/ids';
+
+export type Grant = {
+  id: string;
+  provider: Provider;
+  mailbox: string;
+  clientId: string;
+  scopes: string[];
+  hasOfflineAccess: boolean;
+  isRevoked: boolean;
+};
+
+export type AuthorizationCode = {
+  grant: Grant;
+  redirectUri: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: 'S256' | 'plain';
+  expiresAt: number;
+  isRedeemed: boolean;
+};
+
+export type AccessToken = { grant: Grant; expiresAt: number };
+
+export type TokenStore = {
+  codes: Map<string, AuthorizationCode>;
+  accessTokens: Map<string, AccessToken>;
+  refreshTokens: Map<string, Grant>;
+};
+
+export function createTokenStore(): TokenStore {
+  return { codes: new Map(), accessTokens: new Map(), refreshTokens: new Map() };
+}
+
+const PREFIX: Record<Provider, { access: string; refresh: string; code: string }> = {
+  office365: { access: 'EwBsandbox.', refresh: 'M.C5sandbox.', code: 'M.C5_code.' },
+  gmail: { access: 'ya29.sandbox-', refresh: '1//sandbox-', code: '4/0sandbox-' },
+};
+
+export function issueCode(store: TokenStore, code: Omit<AuthorizationCode, 'isRedeemed'>): string {
+  const value = opaqueToken(PREFIX[code.grant.provider].code, 40);
+  store.codes.set(value, { ...code, isRedeemed: false });
+  return value;
+}
+
+export function issueAccessToken(store: TokenStore, grant: Grant, expiresAt: number): string {
+  const value = opaqueToken(PREFIX[grant.provider].access, 120);
+  store.accessTokens.set(value, { grant, expiresAt });
+  return value;
+}
+
+export function issueRefreshToken(store: TokenStore, grant: Grant): string {
+  const value = opaqueToken(PREFIX[grant.provider].refresh, 96);
+  store.refreshTokens.set(value, grant);
+  return value;
+}
+
+/** Control API: access tokens of the mailbox stop working; refresh tokens still do. */
+export function expireAccessTokens(store: TokenStore, mailbox: string, now: number): number {
+  let count = 0;
+  for (const token of store.accessTokens.values()) {
+    if (token.grant.mailbox === mailbox && token.expiresAt > now) {
+      token.expiresAt = now - 1000;
+      count++;
+    }
+  }
+  return count;
+}
+
+/** Revokes every grant of the mailbox (or one grant): refresh answers invalid_grant, access gets 401. */
+export function revokeGrants(store: TokenStore, match: (grant: Grant) => boolean): number {
+  let count = 0;
+  for (const [value, grant] of store.refreshTokens) {
+    if (match(grant)) {
+      grant.isRevoked = true;
+      store.refreshTokens.delete(value);
+      count++;
+    }
+  }
+  for (const [value, token] of store.accessTokens) {
+    if (match(token.grant)) {
+      token.grant.isRevoked = true;
+      store.accessTokens.delete(value);
+    }
+  }
+  return count;
+}
+
+/** Drops expired codes and long-expired access tokens so a long-running sandbox stays small. */
+export function pruneTokens(store: TokenStore, now: number): void {
+  for (const [value, code] of store.codes) if (code.expiresAt < now) store.codes.delete(value);
+  for (const [value, token] of store.accessTokens) {
+    if (token.expiresAt < now - 24 * 3_600_000) store.accessTokens.delete(value);
+  }
+}

@@ -1,0 +1,14 @@
+export type MailSandboxOptions = {
+  /** Absolute URL of the plugin prefix, e.g. http://localhost:3000/sandbox (used for @odata.nextLink etc.). */
+  publicUrl: string;
+  /** Access token lifetime; default 3600. */
+  tokenLifetimeSeconds?: number;
+  /** Optional JSON file that keeps mailboxes and tokens across restarts (debounced writes). */
+  stateFile?: string;
+  /** Seed the two default mailboxes; default true. */
+  seed?: boolean;
+  /** Clock override for tests (ms since epoch). */
+  now?: () => number;
+  /** Lets a caller set the public URL after listening on a random port (used by startMailSandbox). */
+  publicUrlRef?: { current: string };
+};

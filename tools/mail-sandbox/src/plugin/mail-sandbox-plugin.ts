@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { createContext, type SandboxContext } from '../context';
+import { controlRoutes } from '../control/routes';
+import { DEFAULT_TOKEN_LIFETIME_SECONDS } from '../defaults';
+import { createFaultHook } from '../faults/fault-hook';
+import { gmailRoutes } from '../gmail/routes';
+import { graphRoutes } from '../graph/routes';
+import { oauthRoutes } from '../oauth/routes';
+import { pruneTokens } from '../oauth/token-store';
+import type { MailSandboxOptions } from '../options';
+import { createPersister, readStateFile } from '../store/persistence';
+import { seedDefaultMailboxes } from '../store/sandbox-store';
+import { applySavedState, toSavedState } from '../store/state-file';
+import { registerIndexRoute } from './index-route';
+import { registerParsers } from './parsers';
+
+async function restoreOrSeed(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  stateFile: string | undefined,
+): Promise<void> {
+  let isRestored = false;
+  if (stateFile) {
+    const saved = await readStateFile(stateFile);
+    isRestored = saved !== undefined && applySavedState(saved, ctx.store, ctx.tokens);
+    const persister = createPersister(stateFile, () => toSavedState(ctx.store, ctx.tokens));
+    ctx.persist = () => persister.schedule();
+    app.addHook('onClose', async () => persister.flush());
+  }
+  if (!isRestored && ctx.shouldSeed) seedDefaultMailboxes(ctx.store, ctx.now());
+  ctx.store.onChange = () => ctx.persist();
+  if (!isRestored) ctx.persist();
+}
+
+/**
+ * Local stand-in for Microsoft identity + Graph mail and Google OAuth + Gmail, as an encapsulated Fastify
+ * plugin (register it with `{ prefix: '/sandbox' }`). Its parsers and hooks stay inside the plugin.
+ */
+export async function mailSandboxPlugin(app: FastifyInstance, opts: MailSandboxOptions): Promise<void> {
+  const ctx = createContext({
+    publicUrl: () => (opts.publicUrlRef?.current || opts.publicUrl).replace(/\/+$/, ''),
+    tokenLifetimeSeconds: opts.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS,
+    shouldSeed: opts.seed ?? true,
+    now: opts.now ?? Date.now,
+    prefix: app.prefix,
+  });
+  await restoreOrSeed(app, ctx, opts.stateFile);
+  registerParsers(app);
+  app.addHook('onRequest', createFaultHook(ctx));
+  const pruner = setInterval(() => pruneTokens(ctx.tokens, ctx.now()), 10 * 60_000);
+  pruner.unref();
+  app.addHook('preClose', async () => {
+    for (const release of [...ctx.held]) release();
+  });
+  app.addHook('onClose', async () => clearInterval(pruner));
+
+  registerIndexRoute(app, ctx);
+  await app.register(async (child) => oauthRoutes(child, ctx));
+  await app.register(async (child) => graphRoutes(child, ctx), { prefix: '/graph' });
+  await app.register(async (child) => gmailRoutes(child, ctx), { prefix: '/gmail' });
+  await app.register(async (child) => controlRoutes(child, ctx), { prefix: '/control' });
+}
