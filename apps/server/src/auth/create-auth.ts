@@ -50,6 +50,9 @@ export function createAuth({ db, secret, baseUrl, requireEmailConfirmation, mail
           },
         }
       : undefined,
+    // The profile form may move the sign-in email (spec §2 Profile): at once for an unconfirmed account,
+    // otherwise after the link sent to the new address is followed.
+    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: true } },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     rateLimit: { enabled: false },
     advanced: {

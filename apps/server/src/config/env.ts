@@ -19,6 +19,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  DATABASE_APP_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: z.string().min(32).optional(),
   TOKEN_ENCRYPTION_KEY: z.string().optional(),
@@ -40,6 +41,12 @@ const envSchema = z.object({
   SIGN_IN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
   SIGN_IN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  // Avatar storage: an S3-compatible bucket when these are set, else local disk under DATA_DIR/storage.
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -60,5 +67,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     if (Boolean(id) !== Boolean(secret))
       throw new Error(`Invalid configuration: set both ${names}, or neither.`);
   }
+  const s3 = [env.S3_BUCKET, env.S3_ENDPOINT, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean))
+    throw new Error(
+      'Invalid configuration: set all of S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none.',
+    );
   return { ...env, DATA_DIR: path.resolve(env.DATA_DIR) };
 }

@@ -4,8 +4,17 @@ import { requireUser } from '../../auth/require-user';
 import { profiles } from '../../db/schema/profiles';
 import { withUser } from '../../db/with-user';
 import { notFound } from '../../http/app-error';
+import { avatarRoutes } from './avatar-routes';
+import { parseProfileUpdate } from './parse-profile-update';
+import { toProfileDto } from './profile-dto';
+import { updateProfile } from './update-profile';
 
-/** GET /api/profile: the signed-in user's profile row (spec §7 profiles: read one by id). */
+export { toProfileDto } from './profile-dto';
+
+/**
+ * The signed-in user's profile (spec §7 profiles): GET reads it, PATCH saves a partial update; the avatar
+ * upload and the avatar files live in avatar-routes.
+ */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/profile', async (request) => {
     const user = requireUser(request, 'view your profile');
@@ -15,18 +24,14 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     if (!profile) throw notFound('Profile not found.');
     return { profile: toProfileDto(profile) };
   });
-}
 
-export function toProfileDto(row: typeof profiles.$inferSelect) {
-  return {
-    id: row.id,
-    fullName: row.fullName,
-    email: row.email,
-    avatarUrl: row.avatarUrl,
-    jobTitle: row.jobTitle,
-    handle: row.handle,
-    capacityHours: row.capacityHours,
-    notificationSettings: row.notificationSettings,
-    updatedAt: row.updatedAt.toISOString(),
-  };
+  app.patch('/api/profile', async (request, reply) => {
+    const user = requireUser(request, 'update your profile');
+    const input = parseProfileUpdate(request.body);
+    const result = await updateProfile(app, { user, input, requestHeaders: request.headers });
+    if (result.setCookies.length > 0) reply.header('set-cookie', result.setCookies);
+    return { profile: result.profile, signInEmail: result.signInEmail };
+  });
+
+  await app.register(avatarRoutes);
 }

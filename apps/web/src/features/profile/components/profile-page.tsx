@@ -1,6 +1,62 @@
-import { ComingSoonPage } from '../../../app/routes/coming-soon';
+import { AlertTriangle } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState, Page } from '../../../components/ui/page';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useProfile } from '../api/get-profile';
+import { AvatarCard } from './avatar-card';
+import { ProfileForm } from './profile-form';
 
-/** Placeholder until this screen is built. */
+/** /profile (spec §2 Profile): the picture, the profile form, capacity and notification toggles. */
 export function ProfilePage() {
-  return <ComingSoonPage title="Profile" />;
+  const profile = useProfile();
+  return (
+    <Page title="Profile" description="How colleagues see you, and how Ledgerdesk reaches you.">
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+        {profile.data ? (
+          <>
+            <AvatarCard profile={profile.data} />
+            <ProfileForm profile={profile.data} />
+          </>
+        ) : profile.isError ? (
+          <Card>
+            <EmptyState
+              icon={<AlertTriangle />}
+              title="Your profile could not be loaded"
+              description={profile.error.message}
+              action={
+                <Button onClick={() => void profile.refetch()} variant="outline">
+                  Try Again
+                </Button>
+              }
+            />
+          </Card>
+        ) : (
+          <ProfileSkeleton />
+        )}
+      </div>
+    </Page>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading profile" className="flex flex-col gap-4">
+      <Card className="flex items-center gap-4 p-4">
+        <Skeleton className="size-16 rounded-full" />
+        <div className="flex flex-1 flex-col gap-2">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-3 w-56" />
+        </div>
+      </Card>
+      <Card className="grid gap-4 p-4 sm:grid-cols-2">
+        {['a', 'b', 'c', 'd'].map((key) => (
+          <div key={key} className="flex flex-col gap-2">
+            <Skeleton className="h-3 w-20" />
+            <Skeleton className="h-9 w-full" />
+          </div>
+        ))}
+      </Card>
+    </div>
+  );
 }

@@ -1,0 +1,133 @@
+import type { WorkItem } from '@ledgerdesk/domain/entities';
+
+// Fixed sample data (spec §1: this screen makes no server calls). Due dates are days from today, so the
+// board never looks stale; a later change swaps this file for a real query.
+
+function daysFromToday(days: number): string {
+  const date = new Date();
+  date.setHours(12, 0, 0, 0);
+  date.setDate(date.getDate() + days);
+  return date.toISOString();
+}
+
+export const SAMPLE_WORK_ITEMS: WorkItem[] = [
+  {
+    id: 'wi-1045',
+    title: 'Harper & Lowe LLP — Partnership tax returns',
+    status: 'TO_DO',
+    budget: 3200,
+    actual: 0,
+    remaining: 3200,
+    assignees: ['Sam Carter', 'Elena Rossi'],
+    dueDate: daysFromToday(24),
+  },
+  {
+    id: 'wi-1047',
+    title: 'Monthly payroll — Oakfield Veterinary',
+    status: 'TO_DO',
+    progress: 0,
+    budget: 450,
+    actual: 0,
+    remaining: 450,
+    assignees: ['Jo Whitfield'],
+    dueDate: daysFromToday(6),
+  },
+  {
+    id: 'wi-1052',
+    title: 'Self assessment — Dr Amara Okafor',
+    status: 'TO_DO',
+    budget: 350,
+    actual: 0,
+    remaining: 350,
+    assignees: ['Dev Patel'],
+    dueDate: daysFromToday(38),
+  },
+  {
+    id: 'wi-1054',
+    title: 'R&D tax credit claim — Lumen Software',
+    status: 'TO_DO',
+    progress: 5,
+    budget: 4800,
+    actual: 240,
+    remaining: 4560,
+    assignees: ['Elena Rossi', 'Tom Hughes', 'Sam Carter', 'Dev Patel'],
+    dueDate: daysFromToday(45),
+  },
+  {
+    id: 'wi-1042',
+    title: 'Brightwater Bakery — Year-end accounts',
+    status: 'IN_PROGRESS',
+    progress: 65,
+    budget: 2400,
+    actual: 1560,
+    remaining: 840,
+    assignees: ['Sam Carter', 'Jo Whitfield'],
+    dueDate: daysFromToday(9),
+  },
+  {
+    id: 'wi-1038',
+    title: 'Q3 VAT return — Northgate Dental',
+    status: 'IN_PROGRESS',
+    progress: 40,
+    budget: 650,
+    actual: 260,
+    remaining: 390,
+    assignees: ['Dev Patel'],
+    dueDate: daysFromToday(3),
+  },
+  {
+    id: 'wi-1050',
+    title: 'Statutory audit — Calder Logistics Ltd',
+    status: 'IN_PROGRESS',
+    progress: 20,
+    budget: 12500,
+    actual: 2600,
+    remaining: 9900,
+    assignees: ['Elena Rossi', 'Tom Hughes', 'Jo Whitfield'],
+    dueDate: daysFromToday(31),
+  },
+  {
+    id: 'wi-1040',
+    title: 'Management accounts Q3 — Riverside Physio',
+    status: 'IN_PROGRESS',
+    progress: 85,
+    budget: 1100,
+    actual: 920,
+    remaining: 180,
+    assignees: ['Tom Hughes'],
+    dueDate: daysFromToday(1),
+  },
+  {
+    id: 'wi-1031',
+    title: 'Corporation tax — Fern & Field Florists',
+    status: 'DONE',
+    progress: 100,
+    budget: 1200,
+    actual: 1130,
+    remaining: 70,
+    assignees: ['Sam Carter'],
+    dueDate: daysFromToday(-4),
+  },
+  {
+    id: 'wi-1029',
+    title: 'Bookkeeping clean-up — Greystone Café',
+    status: 'DONE',
+    progress: 100,
+    budget: 900,
+    actual: 980,
+    remaining: -80,
+    assignees: ['Jo Whitfield', 'Dev Patel'],
+    dueDate: daysFromToday(-9),
+  },
+  {
+    id: 'wi-1035',
+    title: 'CIS returns — Mason Build Co.',
+    status: 'DONE',
+    progress: 100,
+    budget: 300,
+    actual: 280,
+    remaining: 20,
+    assignees: ['Elena Rossi'],
+    dueDate: daysFromToday(-2),
+  },
+];
