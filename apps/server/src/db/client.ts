@@ -38,7 +38,9 @@ export type DatabaseOptions = {
  * query after this point is subject to row-level security.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.appDatabaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.appDatabaseUrl)
+    : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -102,7 +104,10 @@ async function openPostgres(databaseUrl: string, appDatabaseUrl: string | undefi
 }
 
 /** The URL to connect as the app role, or null when that role cannot log in on this server. */
-async function resolveAppConnection(databaseUrl: string, appDatabaseUrl: string | undefined): Promise<string | null> {
+async function resolveAppConnection(
+  databaseUrl: string,
+  appDatabaseUrl: string | undefined,
+): Promise<string | null> {
   const candidate = appDatabaseUrl ?? withUser(databaseUrl, APP_ROLE);
   const probe = new pg.Client({ connectionString: candidate });
   try {

@@ -18,13 +18,25 @@ describe('email confirmation (REQUIRE_EMAIL_CONFIRMATION=true with SMTP)', () =>
     const signUp = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { email: 'new@firm.com', password: 'ledger-desk-42', name: '', callbackURL: 'http://localhost:3000/triage' },
+      payload: {
+        email: 'new@firm.com',
+        password: 'ledger-desk-42',
+        name: '',
+        callbackURL: 'http://localhost:3000/triage',
+      },
     });
     expect(signUp.statusCode).toBe(200);
-    expect(signUp.json()).toMatchObject({ token: null, user: { email: 'new@firm.com', emailVerified: false } });
+    expect(signUp.json()).toMatchObject({
+      token: null,
+      user: { email: 'new@firm.com', emailVerified: false },
+    });
     expect(cookieHeader(signUp.headers['set-cookie'])).not.toMatch(/session_token=[^;]+/);
 
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'new@firm.com', password: 'ledger-desk-42' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'new@firm.com', password: 'ledger-desk-42' },
+    });
     expect(login.statusCode).toBe(403);
 
     await expect.poll(() => smtp.messages.length, { timeout: 5000 }).toBeGreaterThan(0);
@@ -33,7 +45,10 @@ describe('email confirmation (REQUIRE_EMAIL_CONFIRMATION=true with SMTP)', () =>
     const link = mail.match(/http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[^\s]+/)?.[0];
     expect(link).toBeTruthy();
 
-    const verify = await t.app.inject({ method: 'GET', url: (link ?? '').replace('http://localhost:3000', '') });
+    const verify = await t.app.inject({
+      method: 'GET',
+      url: (link ?? '').replace('http://localhost:3000', ''),
+    });
     expect(verify.statusCode).toBe(302);
     expect(verify.headers.location).toBe('http://localhost:3000/triage');
     const cookie = cookieHeader(verify.headers['set-cookie']);

@@ -5,7 +5,10 @@ import { testDatabaseKinds } from '../support/test-database';
 describe.each(testDatabaseKinds)('sign-in on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { SIGN_IN_MAX_ATTEMPTS_PER_ACCOUNT: '5', SIGN_IN_MAX_ATTEMPTS_PER_IP: '12' });
+    t = await createTestApp(kind, {
+      SIGN_IN_MAX_ATTEMPTS_PER_ACCOUNT: '5',
+      SIGN_IN_MAX_ATTEMPTS_PER_IP: '12',
+    });
   });
   afterAll(async () => t.close());
 
@@ -13,7 +16,11 @@ describe.each(testDatabaseKinds)('sign-in on %s', (kind) => {
     t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
   it('signs up, sets an httpOnly SameSite session cookie and creates the profile with the spec defaults', async () => {
-    const response = await post('/api/auth/sign-up/email', { email: 'Amy@Firm.com', password: 'ledger-desk-42', name: '' });
+    const response = await post('/api/auth/sign-up/email', {
+      email: 'Amy@Firm.com',
+      password: 'ledger-desk-42',
+      name: '',
+    });
     expect(response.statusCode).toBe(200);
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(/better-auth\.session_token=/);
@@ -22,28 +29,46 @@ describe.each(testDatabaseKinds)('sign-in on %s', (kind) => {
     expect(setCookie).toMatch(/Path=\//);
     const body = response.json() as { user: { email: string; emailVerified: boolean } };
     expect(body.user.email).toBe('amy@firm.com');
-    const profile = await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: cookieHeader(response.headers['set-cookie']) } });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: { cookie: cookieHeader(response.headers['set-cookie']) },
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({
-      profile: { email: 'amy@firm.com', capacityHours: 40, notificationSettings: { email: true, push: true, mentions: true } },
+      profile: {
+        email: 'amy@firm.com',
+        capacityHours: 40,
+        notificationSettings: { email: true, push: true, mentions: true },
+      },
     });
   });
 
   it('refuses a second account with the same email', async () => {
-    const response = await post('/api/auth/sign-up/email', { email: 'amy@firm.com', password: 'another-pass-9', name: '' });
+    const response = await post('/api/auth/sign-up/email', {
+      email: 'amy@firm.com',
+      password: 'another-pass-9',
+      name: '',
+    });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json().error.message).toMatch(/already exists/i);
   });
 
   it('rejects an invalid email, a missing or short password with a clear 400', async () => {
-    const invalidEmail = await post('/api/auth/sign-up/email', { email: 'not-an-email', password: 'ledger-desk-42' });
+    const invalidEmail = await post('/api/auth/sign-up/email', {
+      email: 'not-an-email',
+      password: 'ledger-desk-42',
+    });
     expect(invalidEmail.statusCode).toBe(400);
     expect(invalidEmail.json().error.message).toBe('email: Please enter a valid email address');
     const missingEmail = await post('/api/auth/sign-up/email', { password: 'ledger-desk-42' });
     expect(missingEmail.statusCode).toBe(400);
     expect(missingEmail.json().error.message).toMatch(/^email: /);
-    const shortPassword = await post('/api/auth/sign-up/email', { email: 'short@firm.com', password: '12345' });
+    const shortPassword = await post('/api/auth/sign-up/email', {
+      email: 'short@firm.com',
+      password: '12345',
+    });
     expect(shortPassword.statusCode).toBe(400);
     expect(shortPassword.json().error.message).toBe('password: Password must be at least 6 characters');
     const noPassword = await post('/api/auth/sign-in/email', { email: 'short@firm.com' });
@@ -51,22 +76,36 @@ describe.each(testDatabaseKinds)('sign-in on %s', (kind) => {
   });
 
   it('rejects a weak password with the list of reasons', async () => {
-    const response = await post('/api/auth/sign-up/email', { email: 'weak@firm.com', password: 'aaaaaaaa', name: '' });
+    const response = await post('/api/auth/sign-up/email', {
+      email: 'weak@firm.com',
+      password: 'aaaaaaaa',
+      name: '',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('Password is too weak: it repeats a single character.');
-    const common = await post('/api/auth/sign-up/email', { email: 'weak2@firm.com', password: 'password1', name: '' });
+    const common = await post('/api/auth/sign-up/email', {
+      email: 'weak2@firm.com',
+      password: 'password1',
+      name: '',
+    });
     expect(common.json().error.message).toContain('it is one of the most commonly used passwords');
   });
 
   it('refuses a wrong password without a session', async () => {
-    const response = await post('/api/auth/sign-in/email', { email: 'amy@firm.com', password: 'wrong-password' });
+    const response = await post('/api/auth/sign-in/email', {
+      email: 'amy@firm.com',
+      password: 'wrong-password',
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.message).toMatch(/invalid email or password/i);
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
   it('logs in, reads the session, signs out, and the cookie no longer works', async () => {
-    const login = await post('/api/auth/sign-in/email', { email: 'amy@firm.com', password: 'ledger-desk-42' });
+    const login = await post('/api/auth/sign-in/email', {
+      email: 'amy@firm.com',
+      password: 'ledger-desk-42',
+    });
     expect(login.statusCode).toBe(200);
     const cookie = cookieHeader(login.headers['set-cookie']);
     const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
@@ -75,26 +114,40 @@ describe.each(testDatabaseKinds)('sign-in on %s', (kind) => {
     expect(out.statusCode).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } });
     expect(after.statusCode).toBe(401);
-    const refreshed = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    const refreshed = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie },
+    });
     expect(refreshed.json()).toBeNull();
   });
 
   it('answers 401 on a protected endpoint without a session, with the spec wording', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/triage/counts' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: { code: 'unauthorized', message: 'You must be logged in to view triage items.' } });
+    expect(response.json()).toEqual({
+      error: { code: 'unauthorized', message: 'You must be logged in to view triage items.' },
+    });
   });
 
   it('rate-limits sign-in per account with a clear 429', async () => {
     await signUp(t.app, 'limited@firm.com');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      const response = await post('/api/auth/sign-in/email', { email: 'limited@firm.com', password: 'wrong-password' }, { 'x-forwarded-for': `10.0.0.${attempt}` });
+      const response = await post(
+        '/api/auth/sign-in/email',
+        { email: 'limited@firm.com', password: 'wrong-password' },
+        { 'x-forwarded-for': `10.0.0.${attempt}` },
+      );
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses[5]).toBe(429);
-    const blocked = await post('/api/auth/sign-in/email', { email: 'limited@firm.com', password: 'ledger-desk-42' }, { 'x-forwarded-for': '10.0.1.1' });
+    const blocked = await post(
+      '/api/auth/sign-in/email',
+      { email: 'limited@firm.com', password: 'ledger-desk-42' },
+      { 'x-forwarded-for': '10.0.1.1' },
+    );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toEqual({
       code: 'too_many_requests',
@@ -105,7 +158,11 @@ describe.each(testDatabaseKinds)('sign-in on %s', (kind) => {
   it('rate-limits sign-in per IP across accounts', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 13; attempt += 1) {
-      const response = await post('/api/auth/sign-in/email', { email: `nobody${attempt}@firm.com`, password: 'whatever-1' }, { 'x-forwarded-for': '192.0.2.77' });
+      const response = await post(
+        '/api/auth/sign-in/email',
+        { email: `nobody${attempt}@firm.com`, password: 'whatever-1' },
+        { 'x-forwarded-for': '192.0.2.77' },
+      );
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 12).every((status) => status === 401)).toBe(true);

@@ -22,7 +22,9 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
         insert into email_integrations (user_id, provider, email_address) values (${alice.userId}, 'office365', 'alice@firm.com')
         returning id`);
       aliceIntegrationId = rowsOf<{ id: string }>(integration)[0]?.id ?? '';
-      await tx.execute(sql`insert into notification_sources (user_id, source_name) values (${alice.userId}, 'alice@firm.com')`);
+      await tx.execute(
+        sql`insert into notification_sources (user_id, source_name) values (${alice.userId}, 'alice@firm.com')`,
+      );
       const item = await tx.execute(sql`
         insert into triage_items (user_id, subject, from_address, email_message_id, email_integration_id)
         values (${alice.userId}, 'Year-end accounts', 'client@bakery.test', 'msg-1', ${aliceIntegrationId}) returning id`);
@@ -32,7 +34,9 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
   afterAll(async () => t.close());
 
   const count = async (userId: string, table: string) => {
-    const result = await withUser(t.app.db, userId, (tx) => tx.execute(sql.raw(`select count(*)::int as n from ${table}`)));
+    const result = await withUser(t.app.db, userId, (tx) =>
+      tx.execute(sql.raw(`select count(*)::int as n from ${table}`)),
+    );
     return rowsOf<{ n: number }>(result)[0]?.n;
   };
 
@@ -68,7 +72,9 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
       tx.execute(sql`update profiles set full_name = 'Bob' where id = ${alice.userId} returning id`),
     );
     expect(rowsOf(profile)).toHaveLength(0);
-    const subject = await withUser(t.app.db, alice.userId, (tx) => tx.execute(sql`select subject from triage_items`));
+    const subject = await withUser(t.app.db, alice.userId, (tx) =>
+      tx.execute(sql`select subject from triage_items`),
+    );
     expect(rowsOf(subject)).toEqual([{ subject: 'Year-end accounts' }]);
   });
 
@@ -82,33 +88,62 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
   });
 
   it("cannot move a row of one's own over to another user", async () => {
-    await withUser(t.app.db, bob.userId, (tx) => tx.execute(sql`insert into triage_items (user_id, subject) values (${bob.userId}, 'mine')`));
-    const attempt = withUser(t.app.db, bob.userId, (tx) => tx.execute(sql`update triage_items set user_id = ${alice.userId}`));
+    await withUser(t.app.db, bob.userId, (tx) =>
+      tx.execute(sql`insert into triage_items (user_id, subject) values (${bob.userId}, 'mine')`),
+    );
+    const attempt = withUser(t.app.db, bob.userId, (tx) =>
+      tx.execute(sql`update triage_items set user_id = ${alice.userId}`),
+    );
     expect(pgErrorInfo(await attempt.catch((caught: unknown) => caught))?.code).toBe('42501');
   });
 
   it("gives user B none of user A's data through the API", async () => {
-    const profile = await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: bob.cookie } });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: { cookie: bob.cookie },
+    });
     expect(profile.json().profile.email).toBe('bob@firm.com');
-    const counts = await t.app.inject({ method: 'GET', url: '/api/triage/counts', headers: { cookie: bob.cookie } });
+    const counts = await t.app.inject({
+      method: 'GET',
+      url: '/api/triage/counts',
+      headers: { cookie: bob.cookie },
+    });
     expect(counts.json().counts.triage).toBe(1);
-    const aliceCounts = await t.app.inject({ method: 'GET', url: '/api/triage/counts', headers: { cookie: alice.cookie } });
+    const aliceCounts = await t.app.inject({
+      method: 'GET',
+      url: '/api/triage/counts',
+      headers: { cookie: alice.cookie },
+    });
     expect(aliceCounts.json().counts.triage).toBe(1);
   });
 
   it('enforces the spec defaults and check constraints', async () => {
     const result = await withUser(t.app.db, alice.userId, (tx) =>
-      tx.execute(sql`select sync_priority, sync_error_count, notification_type, status, type, is_read from triage_items where id = ${aliceItemId}`),
+      tx.execute(
+        sql`select sync_priority, sync_error_count, notification_type, status, type, is_read from triage_items where id = ${aliceItemId}`,
+      ),
     );
-    expect(rowsOf(result)[0]).toEqual({ sync_priority: 5, sync_error_count: 0, notification_type: 'email', status: 'inbox', type: 'email', is_read: false });
-    const bad = withUser(t.app.db, alice.userId, (tx) => tx.execute(sql`update triage_items set status = 'bogus' where id = ${aliceItemId}`));
+    expect(rowsOf(result)[0]).toEqual({
+      sync_priority: 5,
+      sync_error_count: 0,
+      notification_type: 'email',
+      status: 'inbox',
+      type: 'email',
+      is_read: false,
+    });
+    const bad = withUser(t.app.db, alice.userId, (tx) =>
+      tx.execute(sql`update triage_items set status = 'bogus' where id = ${aliceItemId}`),
+    );
     const info = pgErrorInfo(await bad.catch((caught: unknown) => caught));
     expect(info?.constraint).toBe('triage_items_check_status');
   });
 
   it('makes a synced message impossible to insert twice per integration', async () => {
     const duplicate = withUser(t.app.db, alice.userId, (tx) =>
-      tx.execute(sql`insert into triage_items (user_id, subject, email_message_id, email_integration_id) values (${alice.userId}, 'again', 'msg-1', ${aliceIntegrationId})`),
+      tx.execute(
+        sql`insert into triage_items (user_id, subject, email_message_id, email_integration_id) values (${alice.userId}, 'again', 'msg-1', ${aliceIntegrationId})`,
+      ),
     );
     expect(pgErrorInfo(await duplicate.catch((caught: unknown) => caught))?.code).toBe('23505');
   });

@@ -16,12 +16,18 @@ describe('API conventions', () => {
       payload: '{"email": "a@b.co", ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { code: 'bad_request', message: 'The request body is not valid JSON.' } });
+    expect(response.json()).toEqual({
+      error: { code: 'bad_request', message: 'The request body is not valid JSON.' },
+    });
     expect(response.body).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 
   it('answers wrong types with 400', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email: 42, password: ['x'] } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email: 42, password: ['x'] },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('validation_failed');
   });

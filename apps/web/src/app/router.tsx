@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AuthPage } from '../features/auth/components/auth-page';
+import { OAuthReturnBoundary } from '../features/integrations/components/oauth-return-boundary';
 import { AppLayout } from './layout/app-layout';
 import { ComingSoonPage } from './routes/coming-soon';
 import { RouteErrorScreen } from './routes/error-screen';
@@ -8,9 +9,8 @@ import { NotFoundPage } from './routes/not-found';
 import { ProtectedRoute, PublicOnlyRoute } from './routes/protected-route';
 
 // Each screen loads on demand, so /triage ships only what triage needs.
-const TriagePage = lazy(() =>
-  import('../features/triage/components/triage-page').then((m) => ({ default: m.TriagePage })),
-);
+// The triage page with the integrations feature's header controls composed in (features never import each other).
+const TriagePage = lazy(() => import('./routes/triage-route').then((m) => ({ default: m.TriageRoute })));
 const EmailIntegrationPage = lazy(() =>
   import('../features/integrations/components/email-integration-page').then((m) => ({
     default: m.EmailIntegrationPage,
@@ -59,9 +59,11 @@ export function createRouter() {
         {
           path: '/integrations/email',
           element: (
-            <ProtectedRoute>
-              <AppLayout />
-            </ProtectedRoute>
+            <OAuthReturnBoundary>
+              <ProtectedRoute>
+                <AppLayout />
+              </ProtectedRoute>
+            </OAuthReturnBoundary>
           ),
           children: [{ index: true, element: <EmailIntegrationPage /> }],
         },

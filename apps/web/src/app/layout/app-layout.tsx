@@ -2,6 +2,7 @@ import { Menu } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useTokenAutoRefresh } from '../../features/integrations/hooks/use-token-auto-refresh';
 import { cn } from '../../lib/cn';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { PageSkeleton } from '../routes/page-skeleton';
@@ -12,6 +13,8 @@ import { useSidebarState } from './sidebar-state';
 export function AppLayout() {
   const { isOpen, toggle, isMobileOpen, setIsMobileOpen } = useSidebarState();
   const isMobile = useMediaQuery('(max-width: 767px)');
+  // Keeps provider tokens fresh for the whole signed-in session (spec §9 token auto-refresh).
+  useTokenAutoRefresh();
 
   return (
     <div className="flex h-full min-h-0">
