@@ -66,6 +66,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The connect flow opens the provider's consent page in a popup and must keep talking to it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   registerErrorHandler(app);
 

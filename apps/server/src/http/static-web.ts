@@ -31,6 +31,9 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     if (url.startsWith('/api/') || url.startsWith('/sandbox/')) {
       return reply.status(404).send({ error: { code: 'not_found', message: `No route for GET ${url}` } });
     }
+    // The OAuth popup comes back here from the provider's origin: a stricter opener policy would cut the
+    // popup off from the page that opened it.
+    if (url.startsWith('/integrations/email')) reply.header('cross-origin-opener-policy', 'unsafe-none');
     return sendIndex(request, reply);
   });
 }

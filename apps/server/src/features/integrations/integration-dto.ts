@@ -1,0 +1,43 @@
+import type { EmailIntegrationDto, NotificationSourceDto } from '@ledgerdesk/domain/api/integrations';
+import { publicIntegrationMetadata } from '@ledgerdesk/domain/api/integrations';
+import type { emailIntegrations } from '../../db/schema/email-integrations';
+import type { notificationSources } from '../../db/schema/notification-sources';
+
+type IntegrationRow = typeof emailIntegrations.$inferSelect;
+type SourceRow = typeof notificationSources.$inferSelect;
+
+/** The public view of an integration row: the token columns are never copied, cursors are stripped. */
+export function toIntegrationDto(row: IntegrationRow): EmailIntegrationDto {
+  return {
+    id: row.id,
+    provider: row.provider,
+    emailAddress: row.emailAddress,
+    isActive: row.isActive,
+    tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
+    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    scopes: row.scopes ?? null,
+    isSandbox: row.isSandbox,
+    needsReconnect: row.needsReconnect,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    metadata: publicIntegrationMetadata(row.metadata ?? {}),
+  };
+}
+
+/** A notification source row as the browser sees it (without the owner id). */
+export function toSourceDto(row: SourceRow): NotificationSourceDto {
+  return {
+    id: row.id,
+    sourceType: row.sourceType,
+    sourceName: row.sourceName,
+    isActive: row.isActive,
+    syncEnabled: row.syncEnabled,
+    syncIntervalMinutes: row.syncIntervalMinutes,
+    peakHoursIntervalMinutes: row.peakHoursIntervalMinutes,
+    offPeakIntervalMinutes: row.offPeakIntervalMinutes,
+    priority: row.priority,
+    configuration: row.configuration ?? {},
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

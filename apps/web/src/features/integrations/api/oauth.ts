@@ -1,0 +1,37 @@
+import type { AuthUrlResponse, ExchangeCodeResponse } from '@ledgerdesk/domain/api/functions';
+import type { Provider } from '@ledgerdesk/domain/entities';
+import { callFunction } from './call-function';
+
+const FUNCTION: Record<Provider, 'office365-auth' | 'gmail-auth'> = {
+  office365: 'office365-auth',
+  gmail: 'gmail-auth',
+};
+
+/**
+ * The address the provider sends the browser back to: /integrations/email?provider={provider}, so the return
+ * page knows the provider (spec §2). The server binds the flow to exactly this URI.
+ */
+export function oauthRedirectUri(provider: Provider, origin = window.location.origin): string {
+  return `${origin}/integrations/email?provider=${provider}`;
+}
+
+/** Asks the server for the provider's consent-page URL (with PKCE and a fresh state). */
+export async function getAuthUrl(provider: Provider, redirectUri: string): Promise<string> {
+  const { authUrl } = await callFunction<AuthUrlResponse>(FUNCTION[provider], {
+    action: 'get-auth-url',
+    redirectUri,
+  });
+  return authUrl;
+}
+
+/** Redeems the code the provider sent back; answers the integration created or updated. */
+export function exchangeAuthCode(
+  provider: Provider,
+  input: { code: string; redirectUri: string; state: string | null },
+): Promise<ExchangeCodeResponse> {
+  return callFunction<ExchangeCodeResponse>(FUNCTION[provider], {
+    code: input.code,
+    redirectUri: input.redirectUri,
+    ...(input.state ? { state: input.state } : {}),
+  });
+}

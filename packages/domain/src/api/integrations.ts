@@ -1,0 +1,102 @@
+// Wire shapes of the integrations API (/api/integrations, /api/notification-sources): the bodies the
+// server validates and the DTOs both sides read. Tokens never appear in any of them.
+import { z } from 'zod';
+import type { EmailIntegration, NotificationSource, ResetScope } from '../entities';
+
+/** An integration as the browser sees it: public fields only, metadata without sync cursors. */
+export type EmailIntegrationDto = Omit<EmailIntegration, 'userId'> & {
+  /** The mailbox lives in the local mail sandbox, not at Microsoft or Google. */
+  isSandbox: boolean;
+  /** The provider refused the refresh token: only disconnecting and reconnecting helps. */
+  needsReconnect: boolean;
+};
+
+export type IntegrationListResponse = { integrations: EmailIntegrationDto[] };
+export type IntegrationResponse = { integration: EmailIntegrationDto };
+
+/** The previous-reset card of the Enhanced Reset dialog, from the latest reset of the user's active rows. */
+export type ResetInfo = {
+  lastCompleteResetAt: string;
+  resetScope: ResetScope | null;
+  resetItemsCount: number | null;
+};
+export type ResetInfoResponse = { resetInfo: ResetInfo | null };
+
+export type NotificationSourceDto = Omit<NotificationSource, 'userId'> & {
+  createdAt: string;
+  updatedAt: string;
+};
+export type NotificationSourceListResponse = { sources: NotificationSourceDto[] };
+export type NotificationSourceResponse = { source: NotificationSourceDto };
+export type MigrateSourcesResponse = { created: number };
+
+export const SOURCE_NAME_MAX_LENGTH = 200;
+export const SOURCE_TYPE_MAX_LENGTH = 50;
+export const SOURCE_INTERVAL_MAX_MINUTES = 1440;
+export const SOURCE_PRIORITY_MIN = 1;
+export const SOURCE_PRIORITY_MAX = 10;
+export const SOURCE_CONFIGURATION_MAX_BYTES = 4096;
+
+/** A route's `:id`: integration and source ids are UUIDs. */
+export const idParamsSchema = z.strictObject({ id: z.uuid('id must be a valid id.') });
+
+const interval = z.int().min(1).max(SOURCE_INTERVAL_MAX_MINUTES);
+
+const configurationSchema = z
+  .record(z.string().max(100), z.unknown())
+  .refine((value) => JSON.stringify(value).length <= SOURCE_CONFIGURATION_MAX_BYTES, {
+    message: `must be at most ${SOURCE_CONFIGURATION_MAX_BYTES} bytes of JSON`,
+  });
+
+const sourceFields = {
+  sourceType: z.string().trim().min(1).max(SOURCE_TYPE_MAX_LENGTH),
+  sourceName: z.string().trim().min(1, 'must not be empty').max(SOURCE_NAME_MAX_LENGTH),
+  isActive: z.boolean(),
+  syncEnabled: z.boolean(),
+  syncIntervalMinutes: interval,
+  peakHoursIntervalMinutes: interval,
+  offPeakIntervalMinutes: interval,
+  priority: z.int().min(SOURCE_PRIORITY_MIN).max(SOURCE_PRIORITY_MAX),
+  configuration: configurationSchema,
+};
+
+/** Body of POST /api/notification-sources: a name is required, the rest falls back to the spec's defaults. */
+export const createNotificationSourceSchema = z.strictObject({
+  ...sourceFields,
+  sourceType: sourceFields.sourceType.default('email'),
+  isActive: sourceFields.isActive.optional(),
+  syncEnabled: sourceFields.syncEnabled.optional(),
+  syncIntervalMinutes: interval.optional(),
+  peakHoursIntervalMinutes: interval.optional(),
+  offPeakIntervalMinutes: interval.optional(),
+  priority: sourceFields.priority.optional(),
+  configuration: configurationSchema.optional(),
+});
+export type CreateNotificationSourceInput = z.infer<typeof createNotificationSourceSchema>;
+
+/** Body of PATCH /api/notification-sources/:id: any subset of the fields, at least one. */
+export const updateNotificationSourceSchema = z
+  .strictObject({
+    sourceType: sourceFields.sourceType.optional(),
+    sourceName: sourceFields.sourceName.optional(),
+    isActive: sourceFields.isActive.optional(),
+    syncEnabled: sourceFields.syncEnabled.optional(),
+    syncIntervalMinutes: interval.optional(),
+    peakHoursIntervalMinutes: interval.optional(),
+    offPeakIntervalMinutes: interval.optional(),
+    priority: sourceFields.priority.optional(),
+    configuration: configurationSchema.optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update.' });
+export type UpdateNotificationSourceInput = z.infer<typeof updateNotificationSourceSchema>;
+
+/** Body of POST /api/notification-sources/:id/toggle: the new sync_enabled (omitted: flip it). */
+export const toggleNotificationSourceSchema = z.strictObject({ syncEnabled: z.boolean().optional() });
+
+/** Metadata keys that hold provider cursors or secrets and so stay on the server. */
+const PRIVATE_METADATA_KEY = /token|cursor|secret|verifier|delta|history_id|link|pkce/i;
+
+/** Integration metadata fit for the browser: every key except sync cursors and secrets. */
+export function publicIntegrationMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(metadata).filter(([key]) => !PRIVATE_METADATA_KEY.test(key)));
+}
