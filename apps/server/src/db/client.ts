@@ -70,14 +70,13 @@ async function openPostgres(databaseUrl: string, appDatabaseUrl: string | undefi
     await owner.end();
   }
   const appUrl = await resolveAppConnection(databaseUrl, appDatabaseUrl);
-  const pool = new pg.Pool({ connectionString: appUrl ?? databaseUrl, max: 10 });
-  if (!appUrl) {
-    // The server does not let the app role log in (password auth without DATABASE_APP_URL): drop to it
-    // on every pooled connection instead.
-    pool.on('connect', (connection) => {
-      connection.query(`SET ROLE ${APP_ROLE}`).catch(() => connection.release?.(true));
-    });
-  }
+  // When the server does not let the app role log in (password auth without DATABASE_APP_URL), every
+  // connection switches to it at startup instead, through the `role` setting.
+  const pool = new pg.Pool({
+    connectionString: appUrl ?? databaseUrl,
+    max: 10,
+    ...(appUrl ? {} : { options: `-c role=${APP_ROLE}` }),
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const listeners: pg.Client[] = [];
   return {

@@ -1,0 +1,68 @@
+import {
+  type EmailContentResponse,
+  fetchContentSchema,
+  moveMessageSchema,
+  sendEmailSchema,
+} from '@ledgerdesk/domain/api/functions';
+import { NOT_LOGGED_IN_FETCH_MESSAGE } from '@ledgerdesk/domain/mail/email-fetch-errors';
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../auth/require-user';
+import { AppError } from '../../http/app-error';
+import { parseInput } from '../../http/parse-input';
+import { archiveMessage, fetchEmailContent, sendEmail, unarchiveMessage } from '../../mail/mail-service';
+
+const CONTENT_FUNCTIONS = ['fetch-gmail-content', 'fetch-office365-content', 'fetch-email-content'] as const;
+/** Answer (with RequestTimeout if need be) before the web app's own 30 s timeout gives up. */
+const CONTENT_TIMEOUT_MS = 25_000;
+
+/** Content fetch, archive, unarchive and send. */
+export function registerMessageFunctions(app: FastifyInstance): void {
+  for (const name of CONTENT_FUNCTIONS) {
+    app.post(`/api/functions/${name}`, async (request): Promise<EmailContentResponse> => {
+      if (!request.user) throw new AppError(401, 'NotLoggedIn', NOT_LOGGED_IN_FETCH_MESSAGE);
+      const input = parseInput(fetchContentSchema, request.body);
+      const email = await fetchEmailContent(
+        { app, userId: request.user.id },
+        {
+          integrationId: input.email_integration_id,
+          messageId: input.email_message_id,
+          timeoutMs: CONTENT_TIMEOUT_MS,
+        },
+      );
+      const { to, cc, bcc, ...rest } = email;
+      return { ...rest, toRecipients: to, ccRecipients: cc, bccRecipients: bcc };
+    });
+  }
+
+  app.post('/api/functions/archive-email', async (request) => {
+    const user = requireUser(request, 'archive emails');
+    const input = parseInput(moveMessageSchema, request.body);
+    return { success: true as const, ...(await archiveMessage({ app, userId: user.id }, input)) };
+  });
+
+  app.post('/api/functions/unarchive-email', async (request) => {
+    const user = requireUser(request, 'move emails to the inbox');
+    const input = parseInput(moveMessageSchema, request.body);
+    return { success: true as const, ...(await unarchiveMessage({ app, userId: user.id }, input)) };
+  });
+
+  app.post('/api/functions/send-office365-email', async (request) => {
+    const user = requireUser(request, 'send emails');
+    const input = parseInput(sendEmailSchema, request.body);
+    const result = await sendEmail(
+      { app, userId: user.id },
+      {
+        to: input.to,
+        cc: input.cc,
+        subject: input.subject,
+        body: input.body,
+        replyType: input.replyType,
+        ...(input.integrationId ? { integrationId: input.integrationId } : {}),
+        ...(input.triageItemId ? { triageItemId: input.triageItemId } : {}),
+        ...(input.threadId ? { threadId: input.threadId } : {}),
+        ...(input.originalMessageId ? { originalMessageId: input.originalMessageId } : {}),
+      },
+    );
+    return { success: true as const, ...result };
+  });
+}

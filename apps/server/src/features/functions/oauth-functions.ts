@@ -1,0 +1,44 @@
+import { oauthFunctionSchema } from '@ledgerdesk/domain/api/functions';
+import type { Provider } from '@ledgerdesk/domain/entities';
+import { REDIRECT_URI_MISMATCH } from '@ledgerdesk/domain/integrations/oauth-messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireUser } from '../../auth/require-user';
+import { AppError } from '../../http/app-error';
+import { parseInput } from '../../http/parse-input';
+import { completeConnection, startConnection } from '../../mail/oauth/connect-flow';
+import { isAllowedRedirectUri } from '../../mail/oauth/redirect-uri';
+
+/** Origins the provider may send the user back to: the app's public URL, or the origin serving this request. */
+function allowedOrigins(app: FastifyInstance, request: FastifyRequest): string[] {
+  const origins = [new URL(app.publicUrl).origin, `${request.protocol}://${request.headers.host}`];
+  if (typeof request.headers.origin === 'string') origins.push(request.headers.origin);
+  return origins;
+}
+
+/** gmail-auth and office365-auth: {action:'get-auth-url', redirectUri} → {authUrl}; {code, redirectUri, state?} → {integrationId}. */
+export function registerOAuthFunctions(app: FastifyInstance): void {
+  const providers: Array<[string, Provider]> = [
+    ['gmail-auth', 'gmail'],
+    ['office365-auth', 'office365'],
+  ];
+  for (const [name, provider] of providers) {
+    app.post(`/api/functions/${name}`, async (request) => {
+      const user = requireUser(request, 'connect an email account');
+      const input = parseInput(oauthFunctionSchema, request.body);
+      if (!isAllowedRedirectUri(input.redirectUri, provider, allowedOrigins(app, request))) {
+        throw new AppError(400, 'REDIRECT_URI_MISMATCH', REDIRECT_URI_MISMATCH);
+      }
+      if ('action' in input && input.action === 'get-auth-url') {
+        return startConnection(app, { userId: user.id, provider, redirectUri: input.redirectUri });
+      }
+      if (!('code' in input)) throw new AppError(400, 'validation_failed', 'code: Required');
+      return completeConnection(app, {
+        userId: user.id,
+        provider,
+        code: input.code,
+        redirectUri: input.redirectUri,
+        state: input.state,
+      });
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import type { gmail_v1 } from '@googleapis/gmail';
+import type { GoogleConfig } from '../config';
+import type { MailProvider } from '../provider';
+import type { SyncFolder } from '../sync/sync-report';
+import { gmailArchive, gmailGetMessage, gmailSetRead, gmailUnarchive } from './gmail-actions';
+import { googleAuthUrl, googleExchangeCode, googleRefreshToken } from './gmail-auth';
+import { listGmailChanges } from './gmail-changes';
+import { fetchGmailMessages } from './gmail-fetch';
+import { gmailCall } from './gmail-request';
+import { gmailSend } from './gmail-send';
+
+/** Gmail through the Gmail API v1: the whole mailbox is one history stream; folders come from labels. */
+export function createGmailProvider(config: GoogleConfig): MailProvider {
+  return {
+    name: 'gmail',
+    authUrl: (input) => googleAuthUrl(config, input),
+    exchangeCode: (input) => googleExchangeCode(config, input),
+    refreshToken: (refreshToken) => googleRefreshToken(config, refreshToken),
+    async mailboxAddress(session) {
+      const profile = await gmailCall<gmail_v1.Schema$Profile>(session, config, '/users/me/profile');
+      return (profile.emailAddress ?? '').toLowerCase();
+    },
+    streams: (folders: readonly SyncFolder[]) =>
+      folders.length === 0 ? [] : [{ key: 'mailbox', folders: [...folders], cursorKey: 'history_id' }],
+    listChanges: (session, input) => listGmailChanges(session, config, input),
+    lookupMessages: (session, ids) => fetchGmailMessages(session, config, ids),
+    getMessage: (session, id) => gmailGetMessage(session, config, id),
+    archive: (session, id) => gmailArchive(session, config, id),
+    unarchive: (session, id) => gmailUnarchive(session, config, id),
+    setRead: (session, id, isRead) => gmailSetRead(session, config, id, isRead),
+    send: (session, mail) => gmailSend(session, config, mail),
+  };
+}

@@ -1,0 +1,44 @@
+export type ProviderErrorKind =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'throttled'
+  | 'unavailable'
+  | 'timeout'
+  | 'network'
+  | 'cursor_expired'
+  | 'invalid_grant'
+  | 'bad_request'
+  | 'unknown';
+
+/** A failed call to a mail provider, classified so each operation can map it to its spec §8 catalogue. */
+export class ProviderError extends Error {
+  constructor(
+    readonly kind: ProviderErrorKind,
+    message: string,
+    readonly status: number | null = null,
+    /** The provider's own error code (Graph `error.code`, Google `error.status` / reason, OAuth `error`). */
+    readonly providerCode: string | null = null,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/** The error kind of an HTTP status that is not a success. */
+export function kindForStatus(status: number): ProviderErrorKind {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 410) return 'cursor_expired';
+  if (status === 429) return 'throttled';
+  if (status === 408 || status === 504) return 'timeout';
+  if (status >= 500) return 'unavailable';
+  if (status >= 400) return 'bad_request';
+  return 'unknown';
+}
+
+/** Whether a thrown value is a ProviderError of one of `kinds`. */
+export function isProviderError(error: unknown, ...kinds: ProviderErrorKind[]): error is ProviderError {
+  return error instanceof ProviderError && (kinds.length === 0 || kinds.includes(error.kind));
+}

@@ -1,0 +1,48 @@
+import type { Provider } from '@ledgerdesk/domain/entities';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { withUser } from '../../db/with-user';
+import type { TokenSet } from '../provider';
+import { tokenColumns } from '../tokens/stored-tokens';
+
+/**
+ * Stores a connected mailbox. Connecting the same mailbox again (same user, provider and address, any case)
+ * updates that integration — new tokens and scopes, active again, no reconnect pending — instead of adding one.
+ */
+export async function saveConnection(
+  app: FastifyInstance,
+  input: { userId: string; provider: Provider; emailAddress: string; tokens: TokenSet; isSandbox: boolean },
+): Promise<string> {
+  const columns = tokenColumns(app, input.tokens);
+  const scopes = input.tokens.scopes;
+  const scopeArray = scopes
+    ? sql`array[${sql.join(
+        scopes.map((scope) => sql`${scope}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`null::text[]`;
+  return withUser(app.db, input.userId, async (tx) => {
+    const result = await tx.execute<{ id: string }>(sql`
+      insert into email_integrations
+        (user_id, provider, email_address, is_active, needs_reconnect, is_sandbox, token_expires_at,
+         access_token, refresh_token, scopes)
+      values
+        (${input.userId}, ${input.provider}, ${input.emailAddress}, true, false, ${input.isSandbox},
+         ${columns.tokenExpiresAt?.toISOString() ?? null}, ${columns.accessToken}, ${columns.refreshToken ?? null},
+         ${scopeArray})
+      on conflict (user_id, provider, lower(email_address)) do update set
+        is_active = true,
+        needs_reconnect = false,
+        is_sandbox = excluded.is_sandbox,
+        token_expires_at = excluded.token_expires_at,
+        access_token = excluded.access_token,
+        refresh_token = coalesce(excluded.refresh_token, email_integrations.refresh_token),
+        scopes = coalesce(excluded.scopes, email_integrations.scopes),
+        metadata = email_integrations.metadata || '{"sync_error_count": 0, "sync_error_message": null}'::jsonb,
+        updated_at = now()
+      returning id`);
+    const row = (result as unknown as { rows: { id: string }[] }).rows[0];
+    if (!row) throw new Error('The integration was not saved.');
+    return row.id;
+  });
+}

@@ -1,0 +1,205 @@
+// The mail operations the rest of the server calls (triage actions, server functions, jobs). Errors are
+// AppErrors whose code is the spec §8 catalogue code and whose message is the spec's text.
+import { FETCH_CONTENT_TIMEOUT_MS } from '@ledgerdesk/domain/constants';
+import type { EmailInThread } from '@ledgerdesk/domain/entities';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../http/app-error';
+import { ContentCache } from './content-cache';
+import { toArchiveError, toFetchError, toSendError, toSyncError, toUnarchiveError } from './error-mapping';
+import { INTERACTIVE_POLICY } from './http/retry-policy';
+import { providerFor } from './provider-registry';
+import { loadActiveIntegration, loadSendTarget } from './service/load-integration';
+import { recordMove } from './service/record-move';
+import { openSession } from './session/open-session';
+import { fullResync, type ResyncResult } from './sync/full-resync';
+import { syncIntegrationRun } from './sync/sync-integration';
+import { withSyncLock } from './sync/sync-lock';
+import type { SyncFolder, SyncReport } from './sync/sync-report';
+
+export type { SyncReport } from './sync/sync-report';
+
+export type MailContext = { app: FastifyInstance; userId: string };
+
+export type SendEmailInput = {
+  integrationId?: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  body: string;
+  replyType: 'new' | 'reply' | 'replyAll';
+  triageItemId?: string;
+  threadId?: string;
+  originalMessageId?: string;
+};
+
+/** How long an interactive call (archive, send) may take, retries included. */
+const INTERACTIVE_DEADLINE_MS = 25_000;
+/** How long a manual sync waits for a sync of the same mailbox already running. */
+const SYNC_LOCK_WAIT_MS = 60_000;
+
+const caches = new WeakMap<FastifyInstance, ContentCache>();
+function contentCache(app: FastifyInstance): ContentCache {
+  let cache = caches.get(app);
+  if (!cache) {
+    cache = new ContentCache();
+    caches.set(app, cache);
+  }
+  return cache;
+}
+
+async function mapErrors<T>(work: () => Promise<T>, map: (error: unknown) => AppError): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof AppError ? error : map(error);
+  }
+}
+
+async function interactiveSession(
+  ctx: MailContext,
+  integrationId: string,
+  timeoutMs = INTERACTIVE_DEADLINE_MS,
+) {
+  const integration = await loadActiveIntegration(ctx, integrationId);
+  const provider = providerFor(ctx.app, integration.provider);
+  const session = openSession(ctx, integration, {
+    policy: INTERACTIVE_POLICY,
+    deadline: Date.now() + timeoutMs,
+  });
+  return { integration, provider, session };
+}
+
+/** Moves a message to the mailbox's Archive (Gmail: removes INBOX). */
+export async function archiveMessage(
+  ctx: MailContext,
+  input: { integrationId: string; messageId: string },
+): Promise<{ newMessageId?: string; oldMessageId?: string }> {
+  return mapErrors(async () => {
+    const { provider, session } = await interactiveSession(ctx, input.integrationId);
+    const moved = await provider.archive(session, input.messageId);
+    return afterMove(ctx, input, moved.id, 'archive');
+  }, toArchiveError);
+}
+
+/** Moves a message back to the Inbox (Gmail: adds INBOX). */
+export async function unarchiveMessage(
+  ctx: MailContext,
+  input: { integrationId: string; messageId: string },
+): Promise<{ newMessageId?: string; oldMessageId?: string }> {
+  return mapErrors(async () => {
+    const { provider, session } = await interactiveSession(ctx, input.integrationId);
+    const moved = await provider.unarchive(session, input.messageId);
+    return afterMove(ctx, input, moved.id, 'inbox');
+  }, toUnarchiveError);
+}
+
+async function afterMove(
+  ctx: MailContext,
+  input: { integrationId: string; messageId: string },
+  newId: string,
+  folder: 'inbox' | 'archive',
+): Promise<{ newMessageId?: string; oldMessageId?: string }> {
+  await recordMove(ctx, { integrationId: input.integrationId, oldId: input.messageId, newId, folder });
+  contentCache(ctx.app).delete(input.integrationId, input.messageId);
+  return newId === input.messageId ? {} : { newMessageId: newId, oldMessageId: input.messageId };
+}
+
+/** Marks a message read or unread in the mailbox. */
+export async function setMessageReadState(
+  ctx: MailContext,
+  input: { integrationId: string; messageId: string; isRead: boolean },
+): Promise<void> {
+  await mapErrors(async () => {
+    const { provider, session } = await interactiveSession(ctx, input.integrationId);
+    await provider.setRead(session, input.messageId, input.isRead);
+    contentCache(ctx.app).delete(input.integrationId, input.messageId);
+  }, toArchiveError);
+}
+
+/** Loads one message's full content (cached per integration + message id). */
+export async function fetchEmailContent(
+  ctx: MailContext,
+  input: { integrationId: string; messageId: string; timeoutMs?: number },
+): Promise<EmailInThread> {
+  return mapErrors(async () => {
+    const { provider, session } = await interactiveSession(
+      ctx,
+      input.integrationId,
+      input.timeoutMs ?? FETCH_CONTENT_TIMEOUT_MS,
+    );
+    const cache = contentCache(ctx.app);
+    const cached = cache.get(input.integrationId, input.messageId);
+    if (cached) return cached;
+    const email = await provider.getMessage(session, input.messageId);
+    cache.set(input.integrationId, input.messageId, email);
+    return email;
+  }, toFetchError);
+}
+
+/** Sends a new message, reply or reply-all; answers the address it was sent from. */
+export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promise<{ sentFrom: string }> {
+  return mapErrors(async () => {
+    const target = await loadSendTarget(ctx, input);
+    const { provider, session } = await interactiveSession(ctx, target.integration.id);
+    await provider.send(session, {
+      to: input.to,
+      cc: input.cc,
+      subject: input.subject,
+      body: input.body,
+      replyType: input.replyType,
+      originalMessageId: input.replyType === 'new' ? null : target.originalMessageId,
+      threadId: target.threadId,
+    });
+    return { sentFrom: target.integration.emailAddress };
+  }, toSendError);
+}
+
+/** Syncs an integration's folders into triage items (waits up to a minute for a sync already running). */
+export async function syncIntegration(
+  ctx: MailContext,
+  input: {
+    integrationId: string;
+    daysBack?: number;
+    maxEmails?: number;
+    folders?: SyncFolder[];
+    pageSize?: number;
+    timeBudgetMs?: number;
+    lockWaitMs?: number;
+    onProgress?: (report: SyncReport) => void;
+  },
+): Promise<SyncReport> {
+  return mapErrors(async () => {
+    await loadActiveIntegration(ctx, input.integrationId);
+    const report = await withSyncLock(
+      ctx.app,
+      input.integrationId,
+      { waitMs: input.lockWaitMs ?? SYNC_LOCK_WAIT_MS },
+      async () => syncIntegrationRun(ctx, await loadActiveIntegration(ctx, input.integrationId), input),
+    );
+    if (!report) throw syncBusy();
+    return report;
+  }, toSyncError);
+}
+
+/** The Enhanced Reset of spec §2 for one integration (see fullResync). */
+export async function resyncIntegration(
+  ctx: MailContext,
+  input: { integrationId: string; daysBack: number; maxEmails: number; folders: SyncFolder[] },
+): Promise<ResyncResult> {
+  return mapErrors(async () => {
+    await loadActiveIntegration(ctx, input.integrationId);
+    const result = await withSyncLock(ctx.app, input.integrationId, { waitMs: SYNC_LOCK_WAIT_MS }, async () =>
+      fullResync(ctx, await loadActiveIntegration(ctx, input.integrationId), input),
+    );
+    if (!result) throw syncBusy();
+    return result;
+  }, toSyncError);
+}
+
+function syncBusy(): AppError {
+  return new AppError(
+    409,
+    'SYNC_IN_PROGRESS',
+    'A sync of this mailbox is already running. Please try again in a minute.',
+  );
+}

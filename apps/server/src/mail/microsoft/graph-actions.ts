@@ -1,0 +1,125 @@
+import type { EmailInThread } from '@ledgerdesk/domain/entities';
+import type { Attachment, Message } from '@microsoft/microsoft-graph-types';
+import type { MicrosoftConfig } from '../config';
+import { MailError } from '../errors';
+import { kindForStatus, ProviderError } from '../http/provider-error';
+import type { MovedMessage, SyncedMessage } from '../provider';
+import type { MailSession } from '../session/mail-session';
+import { hasScope } from '../session/scopes';
+import { graphBatch } from './graph-batch';
+import { folderIds, folderOf } from './graph-folders';
+import {
+  CONTENT_SELECT,
+  SYNC_SELECT,
+  TEXT_BODY_PREFERENCE,
+  toEmailInThread,
+  toSyncedMessage,
+} from './graph-message';
+import { graphCall } from './graph-request';
+
+const msg = (id: string) => `/me/messages/${encodeURIComponent(id)}`;
+
+/** Archive and unarchive need Mail.ReadWrite; a connection without known scopes predates archiving. */
+export function requireWriteScope(session: MailSession): void {
+  if (session.scopes === null || session.scopes.length === 0) {
+    throw new MailError('missing_scope', 'MissingScopes: the connection has no recorded scopes.');
+  }
+  if (!hasScope(session.scopes, 'Mail.ReadWrite')) {
+    throw new MailError('missing_scope', 'InsufficientPermissions: Mail.ReadWrite was not granted.');
+  }
+}
+
+/** Moves a message into the Archive folder. */
+export async function graphArchive(
+  session: MailSession,
+  config: MicrosoftConfig,
+  id: string,
+): Promise<MovedMessage> {
+  requireWriteScope(session);
+  const ids = await folderIds(session, config);
+  if (!ids.archive) throw new MailError('archive_folder_missing', 'ArchiveFolderMissing');
+  const moved = await graphCall<Message>(session, config, `${msg(id)}/move`, {
+    method: 'POST',
+    body: { destinationId: ids.archive },
+  });
+  return { id: moved?.id ?? id };
+}
+
+/** Moves a message back to the Inbox. */
+export async function graphUnarchive(
+  session: MailSession,
+  config: MicrosoftConfig,
+  id: string,
+): Promise<MovedMessage> {
+  requireWriteScope(session);
+  const moved = await graphCall<Message>(session, config, `${msg(id)}/move`, {
+    method: 'POST',
+    body: { destinationId: 'inbox' },
+  });
+  return { id: moved?.id ?? id };
+}
+
+export async function graphSetRead(
+  session: MailSession,
+  config: MicrosoftConfig,
+  id: string,
+  isRead: boolean,
+) {
+  await graphCall(session, config, msg(id), { method: 'PATCH', body: { isRead } });
+}
+
+/** The full message with its attachment list. */
+export async function graphGetMessage(
+  session: MailSession,
+  config: MicrosoftConfig,
+  id: string,
+): Promise<EmailInThread> {
+  const message = await graphCall<Message>(session, config, `${msg(id)}?$select=${CONTENT_SELECT}`);
+  let attachments: Attachment[] = [];
+  if (message.hasAttachments) {
+    const list = await graphCall<{ value?: Attachment[] }>(
+      session,
+      config,
+      `${msg(id)}/attachments?$select=id,name,size,isInline`,
+    );
+    attachments = list?.value ?? [];
+  }
+  return toEmailInThread(message, attachments);
+}
+
+/** Current state of several messages in $batch requests; null for those Graph no longer has. */
+export async function graphLookup(
+  session: MailSession,
+  config: MicrosoftConfig,
+  ids: readonly string[],
+): Promise<Map<string, SyncedMessage | null>> {
+  const result = new Map<string, SyncedMessage | null>();
+  if (ids.length === 0) return result;
+  const folders = await folderIds(session, config);
+  const responses = await graphBatch(
+    session,
+    config,
+    ids.map((id, index) => ({
+      id: String(index),
+      method: 'GET',
+      url: `${msg(id)}?$select=${SYNC_SELECT}`,
+      prefer: [TEXT_BODY_PREFERENCE],
+    })),
+  );
+  ids.forEach((id, index) => {
+    const response = responses.get(String(index));
+    if (!response || response.status === 404) {
+      result.set(id, null);
+      return;
+    }
+    if (response.status >= 300) {
+      throw new ProviderError(
+        kindForStatus(response.status),
+        `Graph answered ${response.status} for a message.`,
+      );
+    }
+    const message = response.body as Message;
+    result.set(id, toSyncedMessage(message, folderOf(folders, message.parentFolderId)));
+  });
+  return result;
+}

@@ -1,0 +1,41 @@
+import type { MicrosoftConfig } from '../config';
+import type { MailProvider } from '../provider';
+import type { SyncFolder } from '../sync/sync-report';
+import { graphArchive, graphGetMessage, graphLookup, graphSetRead, graphUnarchive } from './graph-actions';
+import { microsoftAuthUrl, microsoftExchangeCode, microsoftRefreshToken } from './graph-auth';
+import { listGraphChanges } from './graph-delta';
+import { graphCall } from './graph-request';
+import { graphSend } from './graph-send';
+
+const CURSOR_KEYS = {
+  inbox: 'delta_token_inbox',
+  sent: 'delta_token_sent',
+  archive: 'delta_token_archive',
+} as const;
+
+/** Office 365 through Microsoft Graph v1.0: one delta stream per well-known folder. */
+export function createMicrosoftProvider(config: MicrosoftConfig): MailProvider {
+  return {
+    name: 'office365',
+    authUrl: (input) => microsoftAuthUrl(config, input),
+    exchangeCode: (input) => microsoftExchangeCode(config, input),
+    refreshToken: (refreshToken) => microsoftRefreshToken(config, refreshToken),
+    async mailboxAddress(session) {
+      const me = await graphCall<{ mail?: string | null; userPrincipalName?: string }>(
+        session,
+        config,
+        '/me?$select=mail,userPrincipalName',
+      );
+      return (me.mail ?? me.userPrincipalName ?? '').toLowerCase();
+    },
+    streams: (folders: readonly SyncFolder[]) =>
+      folders.map((folder) => ({ key: folder, folders: [folder], cursorKey: CURSOR_KEYS[folder] })),
+    listChanges: (session, input) => listGraphChanges(session, config, input),
+    lookupMessages: (session, ids) => graphLookup(session, config, ids),
+    getMessage: (session, id) => graphGetMessage(session, config, id),
+    archive: (session, id) => graphArchive(session, config, id),
+    unarchive: (session, id) => graphUnarchive(session, config, id),
+    setRead: (session, id, isRead) => graphSetRead(session, config, id, isRead),
+    send: (session, mail) => graphSend(session, config, mail),
+  };
+}

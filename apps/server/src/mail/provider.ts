@@ -1,0 +1,105 @@
+// The one interface every mail provider adapter implements (ARCHITECTURE.md "Mail providers").
+import type { EmailAddress, EmailInThread, Provider } from '@ledgerdesk/domain/entities';
+import type { MailSession } from './session/mail-session';
+import type { SyncFolder } from './sync/sync-report';
+
+/** Tokens as a provider's token endpoint returns them (plain text; encrypted before they are stored). */
+export type TokenSet = {
+  accessToken: string;
+  /** Null when the provider kept the old refresh token (Google refreshes, usually). */
+  refreshToken: string | null;
+  expiresAt: Date | null;
+  /** Granted scopes; null when the answer did not say. */
+  scopes: string[] | null;
+};
+
+/** A message as the sync engine stores it: headers, folder and a plain-text body for preview and mentions. */
+export type SyncedMessage = {
+  id: string;
+  threadId: string | null;
+  internetMessageId: string | null;
+  subject: string;
+  from: EmailAddress | null;
+  to: EmailAddress[];
+  cc: EmailAddress[];
+  receivedAt: string;
+  isRead: boolean;
+  /** The synced folder the message is in now; null when it is in none of them (deleted, spam, drafts…). */
+  folder: SyncFolder | null;
+  bodyText: string;
+  hasAttachments: boolean;
+  /** Message ids of References and In-Reply-To, oldest first, without angle brackets. */
+  references: string[];
+};
+
+/**
+ * `removed`: the message left the stream (deleted or moved elsewhere; the engine looks it up to tell which);
+ * `deleted`: the provider says it is gone for good.
+ */
+export type Change =
+  | { kind: 'upsert'; message: SyncedMessage }
+  | { kind: 'removed'; id: string }
+  | { kind: 'deleted'; id: string };
+
+/**
+ * One page of a sync stream. `cursor` resumes right after this page: a continuation while `isComplete` is
+ * false, the next incremental cursor once it is true.
+ */
+export type ChangePage = { changes: Change[]; cursor: string; isComplete: boolean };
+
+/** A unit of incremental sync with its own cursor: one Graph folder, or a whole Gmail mailbox. */
+export type SyncStream = {
+  key: string;
+  folders: SyncFolder[];
+  /** Integration metadata key holding the cursor (spec §3: delta_token_inbox/_sent/_archive; Gmail history_id). */
+  cursorKey: 'delta_token_inbox' | 'delta_token_sent' | 'delta_token_archive' | 'history_id';
+};
+
+export type ListChangesInput = {
+  stream: SyncStream;
+  /** Null starts a full listing of the stream from `since`. */
+  cursor: string | null;
+  since: Date;
+  pageSize: number;
+};
+
+export type OutgoingMail = {
+  to: string[];
+  cc: string[];
+  subject: string;
+  /** HTML body. */
+  body: string;
+  replyType: 'new' | 'reply' | 'replyAll';
+  /** Provider id of the message replied to. */
+  originalMessageId: string | null;
+  threadId: string | null;
+};
+
+export type MovedMessage = { id: string };
+
+export type MailProvider = {
+  readonly name: Provider;
+  /** The provider's consent URL (authorization-code flow with PKCE S256 and state). */
+  authUrl(input: { redirectUri: string; state: string; codeChallenge: string }): string;
+  /** Redeems an authorization code. */
+  exchangeCode(input: { code: string; redirectUri: string; codeVerifier: string }): Promise<TokenSet>;
+  /** Gets a new access token; an `invalid_grant` answer throws ProviderError kind 'invalid_grant'. */
+  refreshToken(refreshToken: string): Promise<TokenSet>;
+  /** The mailbox address the access token belongs to. */
+  mailboxAddress(session: MailSession): Promise<string>;
+  /** The incremental streams covering `folders`. */
+  streams(folders: readonly SyncFolder[]): SyncStream[];
+  /** One page of changes of a stream; a cursor the provider no longer honours throws kind 'cursor_expired'. */
+  listChanges(session: MailSession, input: ListChangesInput): Promise<ChangePage>;
+  /** Current state of messages by id (batched); null for ids the mailbox no longer has. */
+  lookupMessages(session: MailSession, ids: readonly string[]): Promise<Map<string, SyncedMessage | null>>;
+  /** The full content of one message. */
+  getMessage(session: MailSession, id: string): Promise<EmailInThread>;
+  /** Moves a message to the Archive (Gmail: removes INBOX); answers its id afterwards. */
+  archive(session: MailSession, id: string): Promise<MovedMessage>;
+  /** Moves a message back to the Inbox (Gmail: adds INBOX); answers its id afterwards. */
+  unarchive(session: MailSession, id: string): Promise<MovedMessage>;
+  setRead(session: MailSession, id: string, isRead: boolean): Promise<void>;
+  /** Sends a new message, reply or reply-all, keeping the thread. */
+  send(session: MailSession, mail: OutgoingMail): Promise<void>;
+};

@@ -1,0 +1,74 @@
+import { CONNECTION_EXPIRED_MESSAGE } from '@ledgerdesk/domain/mail/token-messages';
+import { and, asc, eq } from 'drizzle-orm';
+import { emailIntegrations } from '../../db/schema/email-integrations';
+import { triageItems } from '../../db/schema/triage-items';
+import { withUser } from '../../db/with-user';
+import { MailError } from '../errors';
+import { findIntegration, type IntegrationCtx, type IntegrationRow } from '../integrations/integration-store';
+
+/** The caller's integration, active and connected; otherwise the matching MailError. */
+export async function loadActiveIntegration(
+  ctx: IntegrationCtx,
+  integrationId: string,
+): Promise<IntegrationRow> {
+  const integration = await findIntegration(ctx, integrationId);
+  if (!integration) throw new MailError('integration_not_found', 'EmailIntegrationNotFound');
+  if (!integration.isActive) throw new MailError('integration_inactive', 'EmailIntegrationInactive');
+  if (integration.needsReconnect) throw new MailError('reconnect_required', CONNECTION_EXPIRED_MESSAGE);
+  return integration;
+}
+
+export type SendTarget = {
+  integration: IntegrationRow;
+  /** The replied-to message and thread, when they belong to the sending mailbox. */
+  originalMessageId: string | null;
+  threadId: string | null;
+};
+
+/**
+ * Which mailbox sends: the one asked for, else the triage item's, else the first active Office 365 one (the
+ * compose rule of spec §5), else any active one. A reply keeps its original only within the same mailbox.
+ */
+export async function loadSendTarget(
+  ctx: IntegrationCtx,
+  input: {
+    integrationId?: string | null;
+    triageItemId?: string | null;
+    originalMessageId?: string | null;
+    threadId?: string | null;
+  },
+): Promise<SendTarget> {
+  const item = input.triageItemId
+    ? await withUser(ctx.app.db, ctx.userId, async (tx) => {
+        const [row] = await tx
+          .select({
+            integrationId: triageItems.emailIntegrationId,
+            messageId: triageItems.emailMessageId,
+            threadId: triageItems.emailThreadId,
+          })
+          .from(triageItems)
+          .where(eq(triageItems.id, input.triageItemId ?? ''));
+        return row ?? null;
+      })
+    : null;
+  const integrationId = input.integrationId ?? item?.integrationId ?? (await defaultSender(ctx));
+  if (!integrationId) throw new MailError('account_not_connected', 'ACCOUNT_NOT_CONNECTED');
+  const integration = await loadActiveIntegration(ctx, integrationId);
+  const isSameMailbox = !item || item.integrationId === integration.id;
+  return {
+    integration,
+    originalMessageId: isSameMailbox ? (input.originalMessageId ?? item?.messageId ?? null) : null,
+    threadId: isSameMailbox ? (input.threadId ?? item?.threadId ?? null) : null,
+  };
+}
+
+async function defaultSender(ctx: IntegrationCtx): Promise<string | null> {
+  const rows = await withUser(ctx.app.db, ctx.userId, (tx) =>
+    tx
+      .select({ id: emailIntegrations.id, provider: emailIntegrations.provider })
+      .from(emailIntegrations)
+      .where(and(eq(emailIntegrations.isActive, true), eq(emailIntegrations.needsReconnect, false)))
+      .orderBy(asc(emailIntegrations.createdAt)),
+  );
+  return (rows.find((row) => row.provider === 'office365') ?? rows[0])?.id ?? null;
+}

@@ -1,0 +1,18 @@
+import type { RetryPolicy } from '../http/retry-policy';
+
+/** What an adapter needs to call a provider on behalf of one integration. */
+export type MailSession = {
+  integrationId: string;
+  emailAddress: string;
+  /** Granted scopes as stored; null when unknown (older connections). */
+  scopes: readonly string[] | null;
+  policy: RetryPolicy;
+  /** Absolute time (ms) by which the whole operation must finish. */
+  deadline?: number;
+  /** A valid access token, refreshed first when it expires within 5 minutes. */
+  accessToken(): Promise<string>;
+  /** Refreshes now (after the provider answered 401) and answers the new token. */
+  refreshAccessToken(): Promise<string>;
+  /** Per-operation memo for lookups an adapter repeats (e.g. Graph folder ids). */
+  memo: Map<string, unknown>;
+};

@@ -1,0 +1,33 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { notificationSources } from '../../db/schema/notification-sources';
+import { profiles } from '../../db/schema/profiles';
+import { withUser } from '../../db/with-user';
+import type { IntegrationCtx } from '../integrations/integration-store';
+import { normalizeHandle } from './mention';
+import type { RowContext } from './triage-values';
+
+/** What every synced row of one integration shares: owner, the user's @handle, the mailbox's email source. */
+export async function loadRowContext(ctx: IntegrationCtx, integrationId: string): Promise<RowContext> {
+  return withUser(ctx.app.db, ctx.userId, async (tx) => {
+    const [profile] = await tx
+      .select({ handle: profiles.handle })
+      .from(profiles)
+      .where(eq(profiles.id, ctx.userId));
+    const [source] = await tx
+      .select({ id: notificationSources.id })
+      .from(notificationSources)
+      .where(
+        and(
+          eq(notificationSources.sourceType, 'email'),
+          sql`${notificationSources.configuration}->>'integration_id' = ${integrationId}`,
+        ),
+      )
+      .limit(1);
+    return {
+      userId: ctx.userId,
+      integrationId,
+      handle: normalizeHandle(profile?.handle),
+      sourceId: source?.id ?? null,
+    };
+  });
+}

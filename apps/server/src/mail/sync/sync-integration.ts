@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { emailIntegrations } from '../../db/schema/email-integrations';
+import { withUser } from '../../db/with-user';
+import { isMailError } from '../errors';
+import { isProviderError } from '../http/provider-error';
+import { SYNC_POLICY } from '../http/retry-policy';
+import type { IntegrationCtx, IntegrationRow } from '../integrations/integration-store';
+import { clearFailures, recordFailure } from '../notices/failure-notice';
+import { providerFor } from '../provider-registry';
+import { openSession } from '../session/open-session';
+import { loadRowContext } from './row-context';
+import { emptySyncReport, type SyncFolder, type SyncReport } from './sync-report';
+import { syncStream } from './sync-stream';
+import { syncWindowStart } from './sync-window';
+
+export const ALL_FOLDERS: readonly SyncFolder[] = ['inbox', 'sent', 'archive'];
+
+export type SyncOptions = {
+  folders?: readonly SyncFolder[];
+  /** Window of a first listing when the integration has no configured start. */
+  daysBack?: number;
+  maxEmails?: number;
+  pageSize?: number;
+  /** Stop starting pages after this many ms (the cursor resumes next run). */
+  timeBudgetMs?: number;
+  /** Called after each committed page with the counters so far (progress logging). */
+  onProgress?: (report: SyncReport) => void;
+};
+
+/**
+ * One sync run of an integration over its folders. A failure that needs the user (reconnect) aborts the run
+ * and is thrown; any other failure of a stream is counted as critical, recorded on the integration and the
+ * other streams still run. Caller holds the integration's sync lock.
+ */
+export async function syncIntegrationRun(
+  ctx: IntegrationCtx,
+  integration: IntegrationRow,
+  options: SyncOptions = {},
+): Promise<SyncReport> {
+  const now = new Date();
+  const provider = providerFor(ctx.app, integration.provider);
+  const since = syncWindowStart(integration.metadata, options.daysBack, now);
+  const daysBack = Math.max(1, Math.round((now.getTime() - since.getTime()) / 86_400_000));
+  const report = {
+    ...emptySyncReport(daysBack, now),
+    dateRange: { from: since.toISOString(), to: now.toISOString() },
+  };
+  const session = openSession(ctx, integration, { policy: SYNC_POLICY });
+  const context = await loadRowContext(ctx, integration.id);
+  const budget = {
+    remaining: options.maxEmails ?? Number.POSITIVE_INFINITY,
+    pageSize: options.pageSize ?? 100,
+    stopAt: now.getTime() + (options.timeBudgetMs ?? Number.POSITIVE_INFINITY),
+    since,
+  };
+  for (const stream of provider.streams(options.folders ?? ALL_FOLDERS)) {
+    try {
+      await syncStream(ctx, provider, session, context, stream, budget, report, options.onProgress);
+    } catch (error) {
+      // Without a usable token no other stream can run either: record it (a refused refresh token was
+      // recorded when it was refused) and let the caller say so.
+      if (isMailError(error, 'reconnect_required')) throw error;
+      if (isProviderError(error, 'unauthorized', 'invalid_grant')) {
+        await recordFailure(ctx, integration, 'sync', error.message);
+        throw error;
+      }
+      report.criticalErrors++;
+      report.errorMessage = error instanceof Error ? error.message : String(error);
+    }
+  }
+  if (report.criticalErrors > 0) {
+    await recordFailure(ctx, integration, 'sync', report.errorMessage ?? 'Unknown error');
+    return report;
+  }
+  await withUser(ctx.app.db, ctx.userId, async (tx) => {
+    await tx
+      .update(emailIntegrations)
+      .set({ lastSyncAt: new Date() })
+      .where(eq(emailIntegrations.id, integration.id));
+    await clearFailures(tx, integration.id);
+  });
+  return report;
+}

@@ -1,0 +1,45 @@
+import type { TriageStatus } from '@ledgerdesk/domain/entities';
+
+export type SyncFolder = 'inbox' | 'sent' | 'archive';
+
+/** Counters of one sync run, as the spec §7 sync responses report them. */
+export type SyncReport = {
+  newEmails: number;
+  updatedEmails: number;
+  deletedEmails: number;
+  duplicates: number;
+  totalProcessed: number;
+  criticalErrors: number;
+  expectedErrors: number;
+  foldersProcessed: Record<SyncFolder, number>;
+  dateRange: { from: string; to: string };
+  daysBack: number;
+  /** Folders whose cursor the provider no longer honoured, so they were re-listed and reconciled. */
+  resyncedFolders: SyncFolder[];
+  errorMessage: string | null;
+};
+
+/** Folder → triage status (spec §2): Inbox → inbox, Sent Items → sent, Archive → cleared. */
+export const FOLDER_STATUS: Record<SyncFolder, TriageStatus> = {
+  inbox: 'inbox',
+  sent: 'sent',
+  archive: 'cleared',
+};
+
+/** An empty report for a run covering `daysBack` days up to `now`. */
+export function emptySyncReport(daysBack: number, now: Date): SyncReport {
+  return {
+    newEmails: 0,
+    updatedEmails: 0,
+    deletedEmails: 0,
+    duplicates: 0,
+    totalProcessed: 0,
+    criticalErrors: 0,
+    expectedErrors: 0,
+    foldersProcessed: { inbox: 0, sent: 0, archive: 0 },
+    dateRange: { from: new Date(now.getTime() - daysBack * 86_400_000).toISOString(), to: now.toISOString() },
+    daysBack,
+    resyncedFolders: [],
+    errorMessage: null,
+  };
+}

@@ -1,0 +1,102 @@
+import { withUser } from '../../db/with-user';
+import { isProviderError } from '../http/provider-error';
+import {
+  type IntegrationCtx,
+  mergeIntegrationMetadata,
+  readIntegrationMetadata,
+} from '../integrations/integration-store';
+import type { MailProvider, SyncStream } from '../provider';
+import type { MailSession } from '../session/mail-session';
+import { type ApplyCounts, applyChanges } from './apply-changes';
+import { type ListingMarker, markerKey, readMarker } from './listing-marker';
+import { reconcileListing } from './reconcile';
+import { resolveChanges } from './resolve-changes';
+import type { SyncReport } from './sync-report';
+import type { RowContext } from './triage-values';
+
+export type StreamBudget = {
+  /** Messages this run may still process (pages are cut to fit); Infinity for no limit. */
+  remaining: number;
+  pageSize: number;
+  /** Stop starting new pages after this time (ms); the cursor resumes there next run. */
+  stopAt: number;
+  /** The window of a listing from scratch. */
+  since: Date;
+};
+
+/**
+ * Syncs one stream page by page. Each page is resolved, then written together with the cursor that follows
+ * it in one transaction, so a crash at any point resumes after the last committed page. An expired cursor
+ * restarts the stream as a full listing, which ends with a reconcile sweep.
+ */
+export async function syncStream(
+  ctx: IntegrationCtx,
+  provider: MailProvider,
+  session: MailSession,
+  context: RowContext,
+  stream: SyncStream,
+  budget: StreamBudget,
+  report: SyncReport,
+  onProgress?: (report: SyncReport) => void,
+): Promise<void> {
+  const metadata = await withUser(ctx.app.db, ctx.userId, (tx) =>
+    readIntegrationMetadata(tx, context.integrationId),
+  );
+  let cursor = (metadata[stream.cursorKey] as string | null | undefined) || null;
+  let marker = readMarker(metadata, stream);
+  if (marker?.is_listed) {
+    // A crash between the listing's last page and its sweep: finish the sweep first.
+    count(report, stream, await reconcileListing(ctx, provider, session, context, stream, marker));
+    marker = null;
+  }
+  let hasRestarted = false;
+  while (budget.remaining > 0 && Date.now() < budget.stopAt) {
+    if (!cursor && !marker)
+      marker = { started_at: new Date().toISOString(), since: budget.since.toISOString() };
+    const since = marker ? new Date(marker.since) : budget.since;
+    let page: Awaited<ReturnType<MailProvider['listChanges']>>;
+    try {
+      const pageSize = Math.max(1, Math.min(budget.pageSize, budget.remaining));
+      page = await provider.listChanges(session, { stream, cursor, since, pageSize });
+    } catch (error) {
+      if (!isProviderError(error, 'cursor_expired') || hasRestarted || !cursor) throw error;
+      hasRestarted = true;
+      report.resyncedFolders.push(...stream.folders);
+      cursor = null;
+      marker = null;
+      continue;
+    }
+    const changes = await resolveChanges(provider, session, page.changes);
+    // Rows written during a listing are stamped; the sweep afterwards looks up the unstamped ones.
+    const nextMarker: ListingMarker | null =
+      marker && (page.isComplete ? { ...marker, is_listed: true } : marker);
+    const counts = await withUser(ctx.app.db, ctx.userId, async (tx) => {
+      const applied = await applyChanges(tx, context, changes, nextMarker ? new Date() : null);
+      await mergeIntegrationMetadata(tx, context.integrationId, {
+        [stream.cursorKey]: page.cursor,
+        [markerKey(stream)]: nextMarker,
+      });
+      return applied;
+    });
+    count(report, stream, counts);
+    onProgress?.(report);
+    budget.remaining -= page.changes.length;
+    cursor = page.cursor;
+    if (page.isComplete) {
+      if (nextMarker)
+        count(report, stream, await reconcileListing(ctx, provider, session, context, stream, nextMarker));
+      return;
+    }
+  }
+}
+
+function count(report: SyncReport, stream: SyncStream, counts: ApplyCounts): void {
+  report.newEmails += counts.inserted;
+  report.updatedEmails += counts.updated;
+  report.duplicates += counts.unchanged;
+  report.deletedEmails += counts.deleted;
+  const processed = counts.inserted + counts.updated + counts.unchanged + counts.deleted;
+  report.totalProcessed += processed;
+  const folder = stream.folders.length === 1 ? stream.folders[0] : undefined;
+  if (folder) report.foldersProcessed[folder] += processed;
+}

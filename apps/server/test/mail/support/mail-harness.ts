@@ -1,0 +1,116 @@
+import type { Provider } from '@ledgerdesk/domain/entities';
+import { type RunningMailSandbox, startMailSandbox } from '@ledgerdesk/mail-sandbox';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, signUp, type TestApp } from '../../support/test-app';
+import type { TestDatabaseKind } from '../../support/test-database';
+
+export const APP_ORIGIN = 'http://localhost:3000';
+export const redirectUriFor = (provider: Provider, origin = APP_ORIGIN) =>
+  `${origin}/integrations/email?provider=${provider}`;
+
+/** Env that points both providers at a sandbox the way a real deployment points them at Microsoft and Google. */
+export function sandboxEnv(sandboxUrl: string): Record<string, string> {
+  return {
+    MICROSOFT_CLIENT_ID: 'ledgerdesk-test',
+    MICROSOFT_CLIENT_SECRET: 'ledgerdesk-test-secret',
+    MICROSOFT_LOGIN_URL: `${sandboxUrl}/microsoft`,
+    MICROSOFT_GRAPH_URL: `${sandboxUrl}/graph`,
+    GOOGLE_CLIENT_ID: 'ledgerdesk-test',
+    GOOGLE_CLIENT_SECRET: 'ledgerdesk-test-secret',
+    GOOGLE_AUTH_URL: `${sandboxUrl}/google/o/oauth2/v2/auth`,
+    GOOGLE_TOKEN_URL: `${sandboxUrl}/google/token`,
+    GMAIL_API_URL: `${sandboxUrl}/gmail`,
+    SYNC_INTERVAL_SECONDS: '0',
+  };
+}
+
+export type MailHarness = TestApp & { sandbox: RunningMailSandbox; control: ControlClient };
+
+/** The app on a fresh database plus a sandbox on a real port, wired together through the provider env. */
+export async function createMailHarness(
+  kind: TestDatabaseKind,
+  options: { env?: Record<string, string>; tokenLifetimeSeconds?: number } = {},
+): Promise<MailHarness> {
+  const sandbox = await startMailSandbox({
+    port: 0,
+    seed: false,
+    ...(options.tokenLifetimeSeconds ? { tokenLifetimeSeconds: options.tokenLifetimeSeconds } : {}),
+  });
+  const testApp = await createTestApp(kind, { ...sandboxEnv(sandbox.url), ...options.env });
+  return {
+    ...testApp,
+    sandbox,
+    control: controlClient(sandbox.url),
+    async close() {
+      await testApp.close();
+      await sandbox.close();
+    },
+  };
+}
+
+export type ControlClient = <T = unknown>(method: string, path: string, body?: unknown) => Promise<T>;
+
+/** Calls the sandbox control API and fails loudly on an error answer. */
+export function controlClient(sandboxUrl: string): ControlClient {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${sandboxUrl}/control${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  };
+}
+
+/** POSTs to a server function as the user with `cookie`. */
+export async function callFunction(app: FastifyInstance, cookie: string, name: string, payload: unknown) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/functions/${name}`,
+    headers: { cookie },
+    payload: payload as object,
+  });
+}
+
+/**
+ * Connects a mailbox through the real authorization-code flow: the app's auth URL, the sandbox consent page
+ * (Allow, with the ticked scopes), and the code back to the app. Answers the new integration id.
+ */
+export async function connectMailbox(
+  app: FastifyInstance,
+  cookie: string,
+  provider: Provider,
+  mailbox: string,
+  options: { untick?: string[]; origin?: string } = {},
+): Promise<string> {
+  const name = provider === 'office365' ? 'office365-auth' : 'gmail-auth';
+  const redirectUri = redirectUriFor(provider, options.origin);
+  const start = await callFunction(app, cookie, name, { action: 'get-auth-url', redirectUri });
+  if (start.statusCode !== 200) throw new Error(`get-auth-url: ${start.statusCode} ${start.body}`);
+  const authUrl = (start.json() as { authUrl: string }).authUrl;
+  const page = await (await fetch(authUrl)).text();
+  const requestId = /name="request_id" value="([^"]+)"/.exec(page)?.[1] ?? '';
+  const scopes = [...page.matchAll(/name="scope" value="([^"]+)"/g)].map((match) => match[1] ?? '');
+  const form = new URLSearchParams({ request_id: requestId, decision: 'allow', mailbox });
+  for (const scope of scopes) if (!options.untick?.includes(scope)) form.append('scope', scope);
+  const decision = await fetch(authUrl.split('?')[0] ?? authUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  const location = new URL(decision.headers.get('location') ?? '');
+  const code = location.searchParams.get('code');
+  if (!code) throw new Error(`consent did not return a code: ${location}`);
+  const done = await callFunction(app, cookie, name, {
+    code,
+    redirectUri,
+    state: location.searchParams.get('state') ?? undefined,
+  });
+  if (done.statusCode !== 200) throw new Error(`exchange: ${done.statusCode} ${done.body}`);
+  return (done.json() as { integrationId: string }).integrationId;
+}
+
+export { signUp };
