@@ -91,7 +91,9 @@ test('the sidebar collapses with Ctrl+b and stays collapsed after reload', async
   await checkAccessibility(page);
   await page.keyboard.press('Control+b');
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'expanded');
-  await expect.poll(async () => (await page.getByTestId('sidebar').boundingBox())?.width).toBeGreaterThan(250);
+  await expect
+    .poll(async () => (await page.getByTestId('sidebar').boundingBox())?.width)
+    .toBeGreaterThan(250);
   void consoleErrors;
 });
 
