@@ -2,17 +2,17 @@ import { checkAccessibility, expect, signUpThroughUi, test, uniqueEmail } from '
 
 test('sign up lands on the triage inbox, then log out and back in', async ({ page, consoleErrors }) => {
   const { email, password } = await signUpThroughUi(page);
-  await expect(page.getByText('Account created and logged in successfully!')).toBeVisible();
+  await expect(page.getByText('Account created and logged in successfully!').first()).toBeVisible();
   await checkAccessibility(page);
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL('**/auth');
-  await expect(page.getByText('Signed out', { exact: true })).toBeVisible();
+  await expect(page.getByText('Signed out', { exact: true }).first()).toBeVisible();
   await checkAccessibility(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL('**/triage/personal/inbox');
-  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+  await expect(page.getByText('Logged in successfully!').first()).toBeVisible();
   void consoleErrors;
 });
 

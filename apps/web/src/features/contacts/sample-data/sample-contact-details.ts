@@ -44,8 +44,20 @@ const DETAILS: Record<string, ContactDetail> = {
       },
     ],
     work: [
-      { id: 'wi-1038', title: 'Q3 VAT return — Northgate Dental', status: 'IN_PROGRESS', progress: 40, dueDate: at(72) },
-      { id: 'wi-1033', title: 'Payroll year-end P60s — Northgate Dental', status: 'DONE', progress: 100, dueDate: at(-400) },
+      {
+        id: 'wi-1038',
+        title: 'Q3 VAT return — Northgate Dental',
+        status: 'IN_PROGRESS',
+        progress: 40,
+        dueDate: at(72),
+      },
+      {
+        id: 'wi-1033',
+        title: 'Payroll year-end P60s — Northgate Dental',
+        status: 'DONE',
+        progress: 100,
+        dueDate: at(-400),
+      },
       { id: 'wi-1056', title: 'Partial-exemption VAT review', status: 'TO_DO', dueDate: at(900) },
     ],
   },
@@ -76,8 +88,20 @@ const DETAILS: Record<string, ContactDetail> = {
     ],
     work: [
       { id: 'wi-1045', title: 'Partnership tax returns', status: 'TO_DO', dueDate: at(576) },
-      { id: 'wi-1058', title: 'SRA accountant’s report', status: 'IN_PROGRESS', progress: 30, dueDate: at(1200) },
-      { id: 'wi-1027', title: 'Year-end accounts to 30 April', status: 'DONE', progress: 100, dueDate: at(-900) },
+      {
+        id: 'wi-1058',
+        title: 'SRA accountant’s report',
+        status: 'IN_PROGRESS',
+        progress: 30,
+        dueDate: at(1200),
+      },
+      {
+        id: 'wi-1027',
+        title: 'Year-end accounts to 30 April',
+        status: 'DONE',
+        progress: 100,
+        dueDate: at(-900),
+      },
     ],
   },
   'c-james-whitaker': {
@@ -99,7 +123,13 @@ const DETAILS: Record<string, ContactDetail> = {
       },
     ],
     work: [
-      { id: 'wi-1042', title: 'Brightwater Bakery — Year-end accounts', status: 'IN_PROGRESS', progress: 65, dueDate: at(216) },
+      {
+        id: 'wi-1042',
+        title: 'Brightwater Bakery — Year-end accounts',
+        status: 'IN_PROGRESS',
+        progress: 65,
+        dueDate: at(216),
+      },
     ],
   },
 };
@@ -135,8 +165,20 @@ export function sampleContactDetail(contact: Contact): ContactDetail {
       },
     ],
     work: [
-      { id: `${contact.id}-bk`, title: 'Quarterly bookkeeping review', status: isFormer ? 'DONE' : 'IN_PROGRESS', progress: isFormer ? 100 : 55, dueDate: at(isFormer ? -300 : 240) },
-      { id: `${contact.id}-ct`, title: 'Corporation tax return', status: isFormer ? 'DONE' : 'TO_DO', progress: isFormer ? 100 : undefined, dueDate: at(isFormer ? -700 : 1300) },
+      {
+        id: `${contact.id}-bk`,
+        title: 'Quarterly bookkeeping review',
+        status: isFormer ? 'DONE' : 'IN_PROGRESS',
+        progress: isFormer ? 100 : 55,
+        dueDate: at(isFormer ? -300 : 240),
+      },
+      {
+        id: `${contact.id}-ct`,
+        title: 'Corporation tax return',
+        status: isFormer ? 'DONE' : 'TO_DO',
+        progress: isFormer ? 100 : undefined,
+        dueDate: at(isFormer ? -700 : 1300),
+      },
     ],
   };
 }

@@ -148,7 +148,13 @@ const GROUP_MEMBERS: Array<{ id: string; name: string; members: string[] }> = [
   {
     id: 'g-vat-quarterly',
     name: 'VAT quarterly clients',
-    members: ['c-northgate-dental', 'c-priya-natarajan', 'c-brightwater-bakery', 'c-james-whitaker', 'c-tom-mason'],
+    members: [
+      'c-northgate-dental',
+      'c-priya-natarajan',
+      'c-brightwater-bakery',
+      'c-james-whitaker',
+      'c-tom-mason',
+    ],
   },
   {
     id: 'g-payroll',

@@ -1,0 +1,118 @@
+import type { TriageItemDto } from '@ledgerdesk/domain/api/triage';
+import type { TriageItemMetadata, TriageStatus } from '@ledgerdesk/domain/entities';
+import {
+  type FolderAction,
+  nextMetadata,
+  type UpdatableItem,
+} from '@ledgerdesk/domain/triage/plan-item-update';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/migrate';
+import type { Tx } from '../../db/with-user';
+import { type ItemRow, itemColumns, sourceJoin, toItemDto } from './item-row';
+
+export type StoredItem = UpdatableItem & { id: string };
+
+/** One item's new values; a missing field keeps the stored value. */
+export type WriteRow = {
+  id: string;
+  status?: TriageStatus;
+  isRead?: boolean;
+  syncPriority?: number;
+  metadataPatch?: TriageItemMetadata | null;
+  folderAction?: FolderAction | null;
+  emailMessageId?: string;
+};
+
+const idsJson = (ids: readonly string[]) => JSON.stringify(ids);
+
+/** The update-relevant state of the given items that the user can see (row-level security hides the rest). */
+export async function loadUpdatableItems(
+  tx: Tx,
+  userId: string,
+  ids: readonly string[],
+): Promise<StoredItem[]> {
+  const result = await tx.execute(sql`
+    select t.id, t.status, t.is_read, t.metadata, t.email_message_id, t.email_integration_id
+    from triage_items t
+    where t.user_id = ${userId}
+      and t.id in (select jsonb_array_elements_text(${idsJson(ids)}::jsonb)::uuid)`);
+  return rowsOf<{
+    id: string;
+    status: TriageStatus;
+    is_read: boolean;
+    metadata: TriageItemMetadata | null;
+    email_message_id: string | null;
+    email_integration_id: string | null;
+  }>(result).map((row) => ({
+    id: row.id,
+    status: row.status,
+    isRead: row.is_read,
+    metadata: row.metadata ?? {},
+    emailMessageId: row.email_message_id,
+    emailIntegrationId: row.email_integration_id,
+  }));
+}
+
+/**
+ * The new metadata of the rows that change it, worked out from the stored value locked in this transaction,
+ * so keys written meanwhile (the mailbox layer notes where a moved message now lives) are kept.
+ */
+async function newMetadata(
+  tx: Tx,
+  userId: string,
+  rows: readonly WriteRow[],
+): Promise<Map<string, TriageItemMetadata>> {
+  const changing = rows.filter((row) => row.metadataPatch || row.folderAction);
+  const result = new Map<string, TriageItemMetadata>();
+  if (changing.length === 0) return result;
+  const stored = await tx.execute(sql`
+    select t.id, t.metadata from triage_items t
+    where t.user_id = ${userId}
+      and t.id in (select jsonb_array_elements_text(${idsJson(changing.map((row) => row.id))}::jsonb)::uuid)
+    for update`);
+  const storedById = new Map(
+    rowsOf<{ id: string; metadata: TriageItemMetadata | null }>(stored).map((row) => [row.id, row.metadata]),
+  );
+  for (const row of changing) {
+    result.set(row.id, nextMetadata(storedById.get(row.id), row.metadataPatch, row.folderAction ?? null));
+  }
+  return result;
+}
+
+/** Writes every row in one statement, stamping updated_at; answers the updated items. */
+export async function writeItems(
+  tx: Tx,
+  userId: string,
+  rows: readonly WriteRow[],
+): Promise<TriageItemDto[]> {
+  if (rows.length === 0) return [];
+  const metadataById = await newMetadata(tx, userId, rows);
+  // Undefined fields are left out of the JSON, so they arrive as SQL NULL and coalesce keeps the stored value.
+  const payload = rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    is_read: row.isRead,
+    sync_priority: row.syncPriority,
+    metadata: metadataById.get(row.id),
+    email_message_id: row.emailMessageId,
+  }));
+  const result = await tx.execute(sql`
+    with p as (
+      select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as p(id uuid, status text,
+        is_read boolean, sync_priority int, metadata jsonb, email_message_id text)
+    ), u as (
+      update triage_items t set
+        status = coalesce(p.status, t.status),
+        is_read = coalesce(p.is_read, t.is_read),
+        sync_priority = coalesce(p.sync_priority, t.sync_priority),
+        metadata = coalesce(p.metadata, t.metadata),
+        email_message_id = coalesce(p.email_message_id, t.email_message_id),
+        updated_at = now()
+      from p
+      where t.id = p.id and t.user_id = ${userId}
+      returning t.*
+    )
+    select ${itemColumns('u')} from u ${sourceJoin('u')}
+    order by u.time desc, u.id desc`);
+  return rowsOf<ItemRow>(result).map(toItemDto);
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { type ThreadResponse, threadsQuerySchema } from '@ledgerdesk/domain/api/triage';
+import { THREAD_ITEM_FETCH_TIMEOUT_MS, THREAD_LOADING_TIMEOUT_MS } from '@ledgerdesk/domain/constants';
+import { threadLoadErrorMessage } from '@ledgerdesk/domain/mail/thread-load-errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../auth/require-user';
+import { withUser } from '../../db/with-user';
+import { unauthorized } from '../../http/app-error';
+import { parseInput } from '../../http/parse-input';
+import { fetchEmailContent } from '../../mail/mail-service';
+import { listThreadGroups } from './list-thread-groups';
+import { loadThread } from './load-thread';
+import { loadThreadContent } from './load-thread-content';
+
+/** Message contents of one thread fetched at once (spec: items load concurrently). */
+export const THREAD_CONTENT_CONCURRENCY = 4;
+
+const threadParamsSchema = z.strictObject({ threadKey: z.string().min(1).max(1000) });
+
+function threadReader(request: FastifyRequest) {
+  if (!request.user) throw unauthorized(threadLoadErrorMessage('NotLoggedIn'));
+  return request.user;
+}
+
+/** GET the list of thread groups, one thread's items, and one thread's message contents. */
+export async function threadRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/triage/threads', async (request) => {
+    const user = requireUser(request, 'view triage items');
+    const query = parseInput(threadsQuerySchema, request.query);
+    return withUser(app.db, user.id, (tx) => listThreadGroups(tx, user.id, query));
+  });
+
+  app.get('/api/triage/threads/:threadKey', async (request): Promise<ThreadResponse> => {
+    const user = threadReader(request);
+    const { threadKey } = parseInput(threadParamsSchema, request.params);
+    const thread = await withUser(app.db, user.id, (tx) => loadThread(tx, user.id, threadKey));
+    return { thread };
+  });
+
+  app.get('/api/triage/threads/:threadKey/content', async (request, reply) => {
+    const user = threadReader(request);
+    const { threadKey } = parseInput(threadParamsSchema, request.params);
+    const thread = await withUser(app.db, user.id, (tx) => loadThread(tx, user.id, threadKey));
+    const content = await loadThreadContent(thread, {
+      fetch: (input) => fetchEmailContent({ app, userId: user.id }, input),
+      itemTimeoutMs: THREAD_ITEM_FETCH_TIMEOUT_MS,
+      threadTimeoutMs: THREAD_LOADING_TIMEOUT_MS,
+      concurrency: THREAD_CONTENT_CONCURRENCY,
+      onUnexpectedError: (error) =>
+        request.log.error({ err: error, threadKey }, 'email content fetch failed'),
+    });
+    const body = JSON.stringify(content);
+    reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'cookie');
+    if (content.items.some((item) => item.outcome === 'failed')) {
+      return reply.header('cache-control', 'no-store').send(body);
+    }
+    // Same content, same tag: a browser revalidating a thread it already has gets an empty 304.
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('cache-control', 'private, no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.send(body);
+  });
+}

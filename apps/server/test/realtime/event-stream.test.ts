@@ -1,0 +1,123 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TriageChangeEvent } from '@ledgerdesk/domain/api/triage';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTriageItems } from '../support/seed-triage';
+import { createTestApp, signUp, type TestApp } from '../support/test-app';
+import { testDatabaseKinds } from '../support/test-database';
+
+type OpenStream = {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  events: TriageChangeEvent[];
+  text: () => string;
+  waitFor: (predicate: (events: TriageChangeEvent[]) => boolean, ms: number) => Promise<void>;
+  ended: Promise<void>;
+  close: () => void;
+};
+
+/** Opens GET /api/events on a listening app and collects its `triage` events. */
+function openStream(port: number, cookie: string | null): Promise<OpenStream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: '127.0.0.1', port, path: '/api/events', headers: cookie ? { cookie } : {} },
+      (response) => {
+        let buffer = '';
+        const events: TriageChangeEvent[] = [];
+        const waiters: (() => void)[] = [];
+        const ended = new Promise<void>((done) => response.on('close', () => done()));
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          for (const match of chunk.matchAll(/event: triage\ndata: (.+)\n\n/g)) {
+            events.push(JSON.parse(match[1] as string) as TriageChangeEvent);
+          }
+          for (const wake of waiters.splice(0)) wake();
+        });
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          events,
+          text: () => buffer,
+          ended,
+          close: () => request.destroy(),
+          waitFor: async (predicate, ms) => {
+            const deadline = Date.now() + ms;
+            while (!predicate(events)) {
+              const left = deadline - Date.now();
+              if (left <= 0) throw new Error(`no matching event within ${ms} ms: ${JSON.stringify(events)}`);
+              await new Promise<void>((wake) => {
+                waiters.push(wake);
+                setTimeout(wake, Math.min(left, 50));
+              });
+            }
+          },
+        });
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+describe.each(testDatabaseKinds)('realtime event stream (%s)', (kind) => {
+  let t: TestApp;
+  let port: number;
+  let owner: { cookie: string; userId: string };
+  let other: { cookie: string; userId: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    owner = await signUp(t.app, 'live@firm.example');
+    other = await signUp(t.app, 'live-other@firm.example');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses a visitor without a session', async () => {
+    const stream = await openStream(port, null);
+    expect(stream.status).toBe(401);
+    await stream.ended;
+  });
+
+  it("delivers an insert within 2 s, then updates, and never another user's items", async () => {
+    const stream = await openStream(port, owner.cookie);
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    const startedAt = Date.now();
+    const [id] = await insertTriageItems(t.app.db, owner.userId, [
+      { subject: 'Fresh', emailThreadId: 'live-thread' },
+    ]);
+    await stream.waitFor((events) => events.some((event) => event.id === id), 2000);
+    expect(Date.now() - startedAt).toBeLessThan(2000);
+    expect(stream.events[0]).toEqual({ op: 'INSERT', id, threadKey: 'live-thread' });
+
+    await insertTriageItems(t.app.db, other.userId, [{ subject: 'Not for you' }]);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/triage/items/${id}`,
+      headers: { cookie: owner.cookie },
+      payload: { isRead: true },
+    });
+    expect(patched.statusCode).toBe(200);
+    await stream.waitFor((events) => events.some((event) => event.op === 'UPDATE'), 2000);
+    expect(stream.events).toEqual([
+      { op: 'INSERT', id, threadKey: 'live-thread' },
+      { op: 'UPDATE', id, threadKey: 'live-thread' },
+    ]);
+    stream.close();
+  });
+
+  it('fans one change out to every open stream of the user, and ends them all when the server closes', async () => {
+    const first = await openStream(port, owner.cookie);
+    const second = await openStream(port, owner.cookie);
+    const [id] = await insertTriageItems(t.app.db, owner.userId, [{ subject: 'Twice' }]);
+    await first.waitFor((events) => events.some((event) => event.id === id), 2000);
+    await second.waitFor((events) => events.some((event) => event.id === id), 2000);
+    expect(first.text()).toMatch(/^retry: \d+\n: connected\n\n/);
+    const closing = t.app.close();
+    await Promise.all([first.ended, second.ended, closing]);
+  });
+});

@@ -1,0 +1,151 @@
+import { COMPOSE_RESET_DELAY_MS } from '@ledgerdesk/domain/constants';
+import { classifySendError, emailSentMessage, sendErrorMessage } from '@ledgerdesk/domain/mail/send-errors';
+import {
+  COMPOSE_DIALOG_TITLE,
+  parseRecipientList,
+  validateCompose,
+} from '@ledgerdesk/domain/triage/validate-compose';
+import { Send } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { ApiError } from '../../../lib/api-client';
+import { useIntegrations } from '../api/get-integrations';
+import { useSendEmail } from '../api/send-email';
+import { chooseSender } from '../utils/choose-sender';
+import { type ComposeDraft, newDraft } from '../utils/compose-draft';
+import { ComposeFields } from './compose-fields';
+
+type ComposeDialogProps = { isOpen: boolean; draft: ComposeDraft; onClose: () => void };
+
+/** "Compose Email" for a new mail, a reply or a reply-all, with every check of spec §5 before sending. */
+export function ComposeDialog({ isOpen, draft, onClose }: ComposeDialogProps) {
+  const [form, setForm] = useState(draft);
+  const integrations = useIntegrations();
+  const send = useSendEmail();
+  const isSending = send.isPending;
+  const toRef = useRef<HTMLInputElement | null>(null);
+  const bodyRef = useRef<HTMLTextAreaElement | null>(null);
+  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const sender = chooseSender(integrations.data ?? [], form.integrationId);
+
+  useEffect(() => {
+    clearTimeout(resetTimer.current);
+    setForm(draft);
+  }, [draft]);
+  useEffect(() => {
+    if (isOpen) return;
+    resetTimer.current = setTimeout(() => setForm(newDraft()), COMPOSE_RESET_DELAY_MS);
+    return () => clearTimeout(resetTimer.current);
+  }, [isOpen]);
+
+  function submit() {
+    if (isSending) return;
+    const problem = validateCompose({
+      to: form.to,
+      subject: form.subject,
+      hasOffice365: sender != null,
+      isActive: sender?.isActive ?? false,
+    });
+    if (problem) {
+      toast.error(problem.title, { description: problem.description });
+      return;
+    }
+    send.mutate(
+      {
+        to: parseRecipientList(form.to),
+        cc: parseRecipientList(form.cc),
+        subject: form.subject.trim(),
+        body: form.body,
+        triageItemId: form.triageItemId,
+        replyType: form.mode,
+        threadId: form.threadId,
+        originalMessageId: form.originalMessageId,
+        integrationId: sender?.id ?? null,
+      },
+      {
+        onSuccess: (result) => {
+          const message = emailSentMessage(result.sentFrom);
+          toast.success(message.title, { description: message.description });
+          onClose();
+        },
+        onError: (error) => {
+          const code = classifySendError(
+            error instanceof ApiError ? `${error.code} ${error.message}` : error.message,
+          );
+          const message = sendErrorMessage(code);
+          toast.error(message.title, { description: message.description });
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open={isOpen}
+      onOpenChange={(open) => {
+        // Closing is blocked while sending (spec §4).
+        if (!open && !isSending) onClose();
+      }}
+    >
+      <DialogContent
+        title={COMPOSE_DIALOG_TITLE}
+        className="max-w-2xl"
+        onOpenAutoFocus={(event) => {
+          // A new mail starts at To; a reply starts at the top of the message, above the quote.
+          event.preventDefault();
+          if (form.mode === 'new' || !form.to) toRef.current?.focus();
+          else {
+            bodyRef.current?.focus();
+            bodyRef.current?.setSelectionRange(0, 0);
+          }
+        }}
+        onEscapeKeyDown={(event) => {
+          if (isSending) event.preventDefault();
+        }}
+        onPointerDownOutside={(event) => {
+          if (isSending) event.preventDefault();
+        }}
+        onInteractOutside={(event) => {
+          if (isSending) event.preventDefault();
+        }}
+      >
+        <form
+          className="flex flex-col gap-3"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+        >
+          <ComposeFields
+            form={form}
+            onChange={setForm}
+            sender={sender}
+            isLoadingSender={integrations.isPending}
+            disabled={isSending}
+            toRef={toRef}
+            bodyRef={bodyRef}
+          />
+          <div className="flex items-center justify-end gap-2 pt-1">
+            <span className="mr-auto text-[12px] text-muted">Ctrl + Enter to send</span>
+            <Button variant="ghost" onClick={onClose} disabled={isSending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" disabled={isSending || sender == null}>
+              <Send />
+              {isSending ? 'Sending...' : 'Send'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { Archive, ArchiveRestore, Clock, Mail, MailOpen, MoveDown } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Tooltip } from '../../../components/ui/tooltip';
+import type { ListAction } from '../utils/action-items';
+import { shortcutKey } from '../utils/shortcuts';
+
+type RowActionsProps = { isCleared: boolean; hasUnread: boolean; onAction: (action: ListAction) => void };
+
+function ActionButton({
+  label,
+  shortcut,
+  onClick,
+  children,
+}: {
+  label: string;
+  shortcut?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip content={label} shortcut={shortcut}>
+      <button
+        type="button"
+        aria-label={label}
+        onClick={(event) => {
+          event.stopPropagation();
+          onClick();
+        }}
+        className="rounded p-1 text-muted hover:bg-hover hover:text-fg [&_svg]:size-3.5"
+      >
+        {children}
+      </button>
+    </Tooltip>
+  );
+}
+
+/** The quick actions that appear over a row on hover or focus. */
+export function RowActions({ isCleared, hasUnread, onAction }: RowActionsProps) {
+  return (
+    <div className="absolute top-1/2 right-2 hidden -translate-y-1/2 items-center gap-0.5 rounded-md border border-border bg-surface px-0.5 shadow-sm pointer-fine:group-hover/row:flex group-has-[:focus-visible]/row:flex">
+      {isCleared ? (
+        <ActionButton label="Move to Inbox" onClick={() => onAction('move_to_inbox')}>
+          <ArchiveRestore />
+        </ActionButton>
+      ) : (
+        <>
+          <ActionButton
+            label="Clear & Archive"
+            shortcut={shortcutKey('clear')}
+            onClick={() => onAction('clear')}
+          >
+            <Archive />
+          </ActionButton>
+          <ActionButton
+            label="Save to Later"
+            shortcut={shortcutKey('later')}
+            onClick={() => onAction('later')}
+          >
+            <Clock />
+          </ActionButton>
+          <ActionButton
+            label="Low Priority"
+            shortcut={shortcutKey('lowPriority')}
+            onClick={() => onAction('low_priority')}
+          >
+            <MoveDown />
+          </ActionButton>
+        </>
+      )}
+      <ActionButton
+        label={hasUnread ? 'Mark as Read' : 'Mark as Unread'}
+        shortcut={shortcutKey('toggleRead')}
+        onClick={() => onAction(hasUnread ? 'mark_read' : 'mark_unread')}
+      >
+        {hasUnread ? <MailOpen /> : <Mail />}
+      </ActionButton>
+    </div>
+  );
+}

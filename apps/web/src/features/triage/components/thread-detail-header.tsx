@@ -1,0 +1,53 @@
+import type { EmailAddress } from '@ledgerdesk/domain/entities';
+import { displayAddress } from '@ledgerdesk/domain/triage/recipients-summary';
+import { ArrowLeft, X } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { ParticipantAvatars } from './participant-avatars';
+
+type ThreadDetailHeaderProps = {
+  subject: string;
+  participants: EmailAddress[];
+  emailCount: number;
+  isMobile: boolean;
+  onClose: () => void;
+};
+
+/** The open thread's header: subject, participants and how many emails it holds. */
+export function ThreadDetailHeader({
+  subject,
+  participants,
+  emailCount,
+  isMobile,
+  onClose,
+}: ThreadDetailHeaderProps) {
+  const names = participants.map(displayAddress);
+  return (
+    <div className="flex items-start gap-3 border-b border-border px-4 pt-3 pb-2.5">
+      {isMobile ? (
+        <Button size="icon-sm" variant="ghost" aria-label="Back to list" onClick={onClose} className="-ml-1">
+          <ArrowLeft />
+        </Button>
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <h2 className="text-base leading-snug font-semibold break-words" data-testid="thread-subject">
+          {subject || '(no subject)'}
+        </h2>
+        <div className="mt-1 flex items-center gap-2 text-[12px] text-muted">
+          <ParticipantAvatars participants={names} size={20} />
+          <span className="truncate">{names.join(', ')}</span>
+          <span className="shrink-0" data-testid="thread-email-count">
+            · {emailCount} {emailCount === 1 ? 'email' : 'emails'}
+          </span>
+        </div>
+      </div>
+      {isMobile ? null : (
+        <Tooltip content="Close" shortcut="Esc">
+          <Button size="icon-sm" variant="ghost" aria-label="Close thread" onClick={onClose}>
+            <X />
+          </Button>
+        </Tooltip>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
+import { initialExpandedEmailId } from '@ledgerdesk/domain/triage/email-row';
+import { addressOf } from '@ledgerdesk/domain/triage/reply';
+import { FORWARD_NOT_IMPLEMENTED } from '@ledgerdesk/domain/triage/validate-compose';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { useNow } from '../hooks/use-now';
+import { useThreadDetail } from '../hooks/use-thread-detail';
+import type { ListAction } from '../utils/action-items';
+import { latestReplyRequest, type ReplyRequest, threadParticipants } from '../utils/compose-draft';
+import { parseSender } from '../utils/sender';
+import { EmailRow, type EmailRowData } from './email-row';
+import { StatusCard } from './status-card';
+import { ThreadActionBar } from './thread-action-bar';
+import { ThreadDetailHeader } from './thread-detail-header';
+
+export type ThreadDetailProps = {
+  group: ThreadGroupDto;
+  isMobile: boolean;
+  isArchiving: boolean;
+  isUnarchiving: boolean;
+  onClose: () => void;
+  onAction: (group: ThreadGroupDto, action: ListAction) => void;
+  onMoveToInbox: (group: ThreadGroupDto) => void;
+  onReply: (request: ReplyRequest) => void;
+};
+
+/** The thread detail pane of spec §2: header, action bar, and the emails or a status card. */
+export function ThreadDetail(props: ThreadDetailProps) {
+  const { group } = props;
+  const detail = useThreadDetail(group);
+  const now = useNow();
+  // Unread as it was when the thread opened: opening marks it read, the expansion and dots keep the old state.
+  const [unreadAtOpen] = useState(() => new Set(group.emails.filter((e) => !e.isRead).map((e) => e.id)));
+  const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const initialId = useMemo(
+    () =>
+      initialExpandedEmailId(
+        detail.rows.flatMap((row) =>
+          row.email
+            ? [
+                {
+                  id: row.itemId,
+                  isRead: !unreadAtOpen.has(row.itemId),
+                  receivedDateTime: row.email.receivedDateTime,
+                },
+              ]
+            : [],
+        ),
+      ),
+    [detail.rows, unreadAtOpen],
+  );
+  const bodyRef = useRef<HTMLDivElement | null>(null);
+  const hasRows = detail.rows.length > 0;
+  useEffect(() => {
+    if (!hasRows) return;
+    bodyRef.current?.querySelector('[data-expanded]')?.scrollIntoView({ block: 'nearest' });
+  }, [hasRows]);
+
+  const participants = threadParticipants(group, detail.thread, detail.content);
+  const headerParticipants = detail.thread?.participants.length
+    ? detail.thread.participants
+    : group.participants.map((p) => ({ name: parseSender(p).name, address: addressOf(p) }));
+  const reply = (mode: ReplyRequest['mode'], row?: EmailRowData) => {
+    if (row?.item) props.onReply({ mode, item: row.item, email: row.email, participants });
+    else props.onReply(latestReplyRequest(mode, group, detail.thread, detail.content));
+  };
+
+  return (
+    <section aria-label="Thread detail" className="flex h-full min-h-0 flex-col bg-surface">
+      <ThreadDetailHeader
+        subject={detail.thread?.subject ?? group.subject}
+        participants={headerParticipants}
+        emailCount={detail.thread?.emailCount ?? group.itemCount}
+        isMobile={props.isMobile}
+        onClose={props.onClose}
+      />
+      <ThreadActionBar
+        status={detail.status}
+        isCleared={detail.isCleared}
+        isArchiving={props.isArchiving}
+        isUnarchiving={props.isUnarchiving}
+        onReply={() => reply('reply')}
+        onReplyAll={() => reply('replyAll')}
+        onAction={(action) => props.onAction(group, action)}
+        onMoveToInbox={() => props.onMoveToInbox(group)}
+      />
+      <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto bg-surface-2 px-4 py-4">
+        {detail.cardKind ? (
+          <StatusCard kind={detail.cardKind} onRetry={detail.retry} />
+        ) : (
+          <div className="flex flex-col gap-2">
+            {detail.rows.map((row) => (
+              <EmailRow
+                key={row.itemId}
+                row={row}
+                wasUnread={unreadAtOpen.has(row.itemId)}
+                isExpanded={toggled.get(row.itemId) ?? row.itemId === initialId}
+                onToggle={() =>
+                  setToggled((map) =>
+                    new Map(map).set(row.itemId, !(map.get(row.itemId) ?? row.itemId === initialId)),
+                  )
+                }
+                now={now}
+                onReply={(target) => reply('reply', target)}
+                onReplyAll={(target) => reply('replyAll', target)}
+                onForward={() => toast.info(FORWARD_NOT_IMPLEMENTED)}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

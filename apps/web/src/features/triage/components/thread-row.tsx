@@ -1,0 +1,147 @@
+import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
+import { previewText } from '@ledgerdesk/domain/triage/preview-text';
+import { AtSign, Bell } from 'lucide-react';
+import { memo, useState } from 'react';
+import { cn } from '../../../lib/cn';
+import type { ListAction } from '../utils/action-items';
+import { fullTime, listTime } from '../utils/format-time';
+import { senderLabel, statusLabel } from '../utils/sender';
+import { ParticipantAvatars } from './participant-avatars';
+import { RowActions } from './row-actions';
+
+export type ListDensity = 'standard' | 'enhanced';
+
+export type ThreadRowProps = {
+  group: ThreadGroupDto;
+  index: number;
+  density: ListDensity;
+  isActive: boolean;
+  isOpen: boolean;
+  isChecked: boolean;
+  now: Date;
+  start: number;
+  height: number;
+  onOpen: (index: number) => void;
+  onFocusRow: (index: number) => void;
+  onToggleCheck: (groupId: string) => void;
+  onAction: (group: ThreadGroupDto, action: ListAction) => void;
+};
+
+function TypeIcon({ type }: { type: string }) {
+  if (type === 'mention') return <AtSign aria-label="Mention" className="size-3.5 shrink-0 text-accent" />;
+  if (type === 'notification')
+    return <Bell aria-label="Notification" className="size-3.5 shrink-0 text-muted" />;
+  return null;
+}
+
+/** One thread group in the list: dense one-line (Standard) or two lines with avatars (Enhanced). */
+export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
+  const { group, index, density, isActive, isOpen, isChecked, now } = props;
+  const latest = group.latestEmail;
+  const isUnread = group.unreadCount > 0;
+  const isCleared = latest.status === 'cleared';
+  const sender = senderLabel(latest.fromAddress);
+  const preview = previewText(latest.previewContent ?? latest.metadata?.preview_content ?? '');
+  const count = group.itemCount > 1 ? group.itemCount : null;
+  const status = latest.status === 'inbox' ? null : statusLabel(latest.status);
+  const time = listTime(group.lastActivity, now);
+  const isEnhanced = density === 'enhanced';
+  // The quick actions (and their tooltips) exist only while the row is pointed at or focused: rows are
+  // mounted by the dozen while scrolling and must stay cheap.
+  const [isEngaged, setIsEngaged] = useState(false);
+
+  return (
+    <li
+      onPointerEnter={() => setIsEngaged(true)}
+      onPointerLeave={() => setIsEngaged(false)}
+      onFocus={() => setIsEngaged(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setIsEngaged(false);
+      }}
+      style={{ height: props.height, transform: `translateY(${props.start}px)` }}
+      data-testid="thread-row"
+      data-thread-key={group.id}
+      data-unread={isUnread || undefined}
+      data-item-count={group.itemCount}
+      data-active={isActive || undefined}
+      className={cn(
+        'group/row absolute top-0 left-0 flex w-full items-center gap-2 border-b border-border pr-2 pl-3',
+        isOpen ? 'bg-accent-soft' : isChecked ? 'bg-accent-soft/60' : 'bg-surface hover:bg-hover',
+        isActive && 'shadow-[inset_2px_0_0_var(--ld-accent)]',
+      )}
+    >
+      <input
+        type="checkbox"
+        checked={isChecked}
+        onChange={() => props.onToggleCheck(group.id)}
+        aria-label={`Select ${group.subject || 'thread'}`}
+        className="size-4 shrink-0 cursor-pointer accent-accent"
+      />
+      <span
+        aria-hidden
+        className={cn('size-2 shrink-0 rounded-full', isUnread ? 'bg-accent' : 'bg-transparent')}
+      />
+      {isEnhanced ? <ParticipantAvatars participants={group.participants} size={28} /> : null}
+      <button
+        type="button"
+        data-row-index={index}
+        onClick={() => props.onOpen(index)}
+        onFocus={() => props.onFocusRow(index)}
+        aria-current={isOpen ? 'true' : undefined}
+        aria-label={`${isUnread ? 'Unread, ' : ''}${sender}: ${group.subject || '(no subject)'}${count ? `, ${count} messages` : ''}, ${fullTime(group.lastActivity)}`}
+        className={cn(
+          'flex min-w-0 flex-1 self-stretch rounded-sm text-left outline-none focus-visible:outline-none',
+          'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+          isEnhanced ? 'flex-col justify-center gap-0.5' : 'items-center gap-3',
+        )}
+      >
+        <span className={cn('flex min-w-0 items-center gap-1.5', isEnhanced ? 'w-full' : 'w-44 shrink-0')}>
+          <span className={cn('truncate text-[13px]', isUnread ? 'font-semibold text-fg' : 'text-fg/90')}>
+            {sender}
+          </span>
+          {count ? <span className="shrink-0 text-[12px] text-muted">{count}</span> : null}
+          {isEnhanced ? <span className="flex-1" /> : null}
+          {isEnhanced ? <RowMeta status={status} time={time} /> : null}
+        </span>
+        <span
+          className={cn('flex min-w-0 items-center gap-1.5 text-[13px]', isEnhanced ? 'w-full' : 'flex-1')}
+        >
+          <TypeIcon type={latest.type} />
+          <span
+            className={cn(
+              'truncate',
+              isUnread ? 'font-semibold text-fg' : 'text-fg/90',
+              'max-w-[65%] shrink-0',
+            )}
+          >
+            {group.subject || '(no subject)'}
+          </span>
+          {preview ? (
+            <span className="min-w-0 truncate text-muted">{isEnhanced ? preview : `— ${preview}`}</span>
+          ) : null}
+        </span>
+        {isEnhanced ? null : <RowMeta status={status} time={time} />}
+      </button>
+      {isEngaged ? (
+        <RowActions
+          isCleared={isCleared}
+          hasUnread={isUnread}
+          onAction={(action) => props.onAction(group, action)}
+        />
+      ) : null}
+    </li>
+  );
+});
+
+function RowMeta({ status, time }: { status: string | null; time: string }) {
+  return (
+    <span className="flex shrink-0 items-center gap-2">
+      {status ? (
+        <span className="rounded-full border border-border bg-surface-2 px-1.5 text-[11px] leading-4 text-muted">
+          {status}
+        </span>
+      ) : null}
+      <span className="w-14 text-right text-[12px] text-muted tabular-nums">{time}</span>
+    </span>
+  );
+}

@@ -1,0 +1,127 @@
+import type { BulkUpdateResponse, ItemUpdateResponse } from '@ledgerdesk/domain/api/triage';
+import type { TriageItem } from '@ledgerdesk/domain/entities';
+import { applyAction } from '@ledgerdesk/domain/triage/apply-action';
+import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ListFilter, triageKeys } from '../api/triage-keys';
+import { bulkUpdateItems, updateItem } from '../api/update-items';
+import { type ListAction, patchForAction } from '../utils/action-items';
+import { adjustCounts, type TriageCountsValue } from '../utils/counts-delta';
+import { applyItemChanges, type ItemChanges, type ThreadsData } from '../utils/list-cache';
+import { markChangedLocally } from '../utils/recent-changes';
+import { showActionError, showActionSuccess } from './action-toasts';
+
+/** Where an action came from decides its toasts: a bulk bar summary, an undo offer, or nothing. */
+export type ActionSource = 'single' | 'bulk' | 'open' | 'undo' | 'detail';
+
+export type ActionRequest = {
+  items: TriageItem[];
+  action: ListAction;
+  source: ActionSource;
+  groupId?: string;
+  /** False waits for the server before the lists change (Move to Inbox shows "Moving..." meanwhile). */
+  isOptimistic?: boolean;
+};
+export type ActionResult = { single?: ItemUpdateResponse; bulk?: BulkUpdateResponse };
+
+type Snapshot = { key: QueryKey; previous: ThreadsData; applied: ThreadsData };
+type Context = {
+  snapshots: Snapshot[];
+  previousCounts?: TriageCountsValue;
+  appliedCounts?: TriageCountsValue;
+};
+
+export const UPDATE_MUTATION_KEY = ['triage', 'update'] as const;
+
+function viewOfKey(key: QueryKey): ListFilter['view'] {
+  return (key[2] as ListFilter).view;
+}
+
+/** Applies item changes to every cached list and the sidebar counts; returns what to roll back to. */
+function applyEverywhere(
+  queryClient: QueryClient,
+  changes: ItemChanges,
+  items: readonly TriageItem[],
+  changedItems?: readonly TriageItem[],
+): Context {
+  const snapshots: Snapshot[] = [];
+  for (const [key, data] of queryClient.getQueriesData<ThreadsData>({ queryKey: triageKeys.lists() })) {
+    if (!data) continue;
+    const applied = applyItemChanges(data, changes, viewOfKey(key));
+    if (applied === data) continue;
+    queryClient.setQueryData(key, applied);
+    snapshots.push({ key, previous: data, applied });
+  }
+  const previousCounts = queryClient.getQueryData<TriageCountsValue>(triageKeys.counts());
+  if (!previousCounts || items.length === 0) return { snapshots };
+  const after = changedItems ?? items.map((item) => ({ ...item, ...changes.get(item.id) }));
+  const appliedCounts = adjustCounts(previousCounts, items, after);
+  queryClient.setQueryData(triageKeys.counts(), appliedCounts);
+  return { snapshots, previousCounts, appliedCounts };
+}
+
+/** Puts lists back as they were, unless something else changed them since (then they are refetched). */
+function rollBack(queryClient: QueryClient, context: Context | undefined) {
+  if (!context) return;
+  for (const { key, previous, applied } of context.snapshots) {
+    if (queryClient.getQueryData(key) === applied) queryClient.setQueryData(key, previous);
+    else void queryClient.invalidateQueries({ queryKey: key });
+  }
+  if (context.previousCounts && queryClient.getQueryData(triageKeys.counts()) === context.appliedCounts) {
+    queryClient.setQueryData(triageKeys.counts(), context.previousCounts);
+  } else {
+    void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
+  }
+}
+
+async function send({ items, action }: ActionRequest): Promise<ActionResult> {
+  const patch = patchForAction(action);
+  const [only] = items;
+  if (items.length === 1 && only) return { single: await updateItem(only.id, patch) };
+  return {
+    bulk: await bulkUpdateItems(
+      items.map((item) => item.id),
+      patch,
+    ),
+  };
+}
+
+/**
+ * Triage actions with optimistic updates: the lists and counts change at once, the server (and through it
+ * the mailbox) follows, and a refusal rolls the change back with the spec's error toast. No list refetch.
+ */
+export function useTriageActions() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation<ActionResult, Error, ActionRequest, Context>({
+    mutationKey: UPDATE_MUTATION_KEY,
+    mutationFn: send,
+    onMutate: async (request) => {
+      await queryClient.cancelQueries({ queryKey: triageKeys.lists() });
+      markChangedLocally(request.items.map((item) => item.id));
+      if (request.isOptimistic === false) return { snapshots: [] };
+      const changes = new Map(request.items.map((item) => [item.id, applyAction(item, request.action)]));
+      return applyEverywhere(queryClient, changes, request.items);
+    },
+    onError: (error, request, context) => {
+      rollBack(queryClient, context);
+      showActionError(error, request);
+    },
+    onSuccess: (result, request, context) => {
+      const saved = result.single ? [result.single.item] : (result.bulk?.items ?? []);
+      const before = request.isOptimistic === false ? request.items : [];
+      const after = before.map((item) => saved.find((entry) => entry.id === item.id) ?? item);
+      applyEverywhere(queryClient, new Map(saved.map((item) => [item.id, item])), before, after);
+      const failedIds = new Set(result.bulk?.failed.map((failure) => failure.id));
+      if (failedIds.size > 0) rollBack(queryClient, context);
+      // The lists on screen are already right; the others (where items may have arrived: Cleared after a
+      // clear, the inbox after a restore) refetch when next shown. A restore or a partial failure can add
+      // rows back, which only a refetch does.
+      const mustRefetch = request.action === 'move_to_inbox' || failedIds.size > 0;
+      void queryClient.invalidateQueries({
+        queryKey: triageKeys.lists(),
+        refetchType: mustRefetch ? 'active' : 'none',
+      });
+      showActionSuccess(result, request, (undo) => mutation.mutate(undo));
+    },
+  });
+  return mutation;
+}

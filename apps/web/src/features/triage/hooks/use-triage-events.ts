@@ -1,0 +1,47 @@
+import { TRIAGE_API, TRIAGE_EVENT, type TriageChangeEvent } from '@ledgerdesk/domain/api/triage';
+import { useEffect, useRef, useState } from 'react';
+
+type Handlers = {
+  onInsert: (event: TriageChangeEvent) => void;
+  onUpdate: (event: TriageChangeEvent) => void;
+};
+
+function parseEvent(data: unknown): TriageChangeEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const value = JSON.parse(data) as Partial<TriageChangeEvent>;
+    if ((value.op === 'INSERT' || value.op === 'UPDATE') && typeof value.id === 'string') {
+      return { op: value.op, id: value.id, threadKey: String(value.threadKey ?? '') };
+    }
+  } catch {
+    // A malformed event is ignored; the next one or the polling backup catches up.
+  }
+  return null;
+}
+
+/**
+ * The user's triage changes as they happen (Server-Sent Events on /api/events). Returns whether the stream
+ * is connected, so polling can stand in while it is not. EventSource reconnects by itself.
+ */
+export function useTriageEvents(handlers: Handlers): boolean {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const [isConnected, setIsConnected] = useState(false);
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(TRIAGE_API.events);
+    source.onopen = () => setIsConnected(true);
+    source.onerror = () => setIsConnected(source.readyState === EventSource.OPEN);
+    source.addEventListener(TRIAGE_EVENT, (message) => {
+      const event = parseEvent(message.data);
+      if (!event) return;
+      if (event.op === 'INSERT') latest.current.onInsert(event);
+      else latest.current.onUpdate(event);
+    });
+    return () => {
+      source.close();
+      setIsConnected(false);
+    };
+  }, []);
+  return isConnected;
+}

@@ -1,0 +1,97 @@
+import type { ThreadGroupDto, ThreadsPage } from '@ledgerdesk/domain/api/triage';
+import type { TriageItem } from '@ledgerdesk/domain/entities';
+import { testItem } from '@ledgerdesk/domain/triage/test-item';
+import { describe, expect, it } from 'vitest';
+import { allGroups, applyItemChanges, findItems, firstPageOnly, type ThreadsData } from './list-cache';
+
+function group(id: string, emails: TriageItem[]): ThreadGroupDto {
+  const latest = emails[0]!;
+  return {
+    id,
+    isThread: emails.length > 1,
+    emails,
+    latestEmail: latest,
+    subject: latest.subject,
+    participants: [...new Set(emails.map((email) => email.fromAddress))],
+    unreadCount: emails.filter((email) => !email.isRead).length,
+    lastActivity: latest.time,
+    itemCount: emails.length,
+  };
+}
+
+function data(...pages: ThreadGroupDto[][]): ThreadsData {
+  const total = pages.flat().reduce((sum, entry) => sum + entry.itemCount, 0);
+  return {
+    pages: pages.map(
+      (groups, index): ThreadsPage => ({
+        groups,
+        nextCursor: index < pages.length - 1 ? `c${index}` : null,
+        total,
+      }),
+    ),
+    pageParams: pages.map((_, index) => (index === 0 ? null : `c${index - 1}`)),
+  };
+}
+
+const a2 = testItem({ id: 'a2', emailThreadId: 'A', time: '2024-05-03T09:00:00Z' });
+const a1 = testItem({ id: 'a1', emailThreadId: 'A', time: '2024-05-01T09:00:00Z', isRead: true });
+const b1 = testItem({ id: 'b1', emailThreadId: 'B', time: '2024-05-02T09:00:00Z' });
+const c1 = testItem({ id: 'c1', emailThreadId: 'C', time: '2024-04-02T09:00:00Z' });
+const inbox = data([group('A', [a2, a1]), group('B', [b1])], [group('C', [c1])]);
+
+describe('applyItemChanges', () => {
+  it('marks an item read and lowers the unread count of its group only', () => {
+    const next = applyItemChanges(inbox, new Map([['a2', { isRead: true }]]), 'inbox');
+    const [groupA, groupB] = next.pages[0]!.groups;
+    expect(groupA!.unreadCount).toBe(0);
+    expect(groupA!.emails[0]!.isRead).toBe(true);
+    expect(groupB).toBe(inbox.pages[0]!.groups[1]);
+    expect(next.pages[1]).toBe(inbox.pages[1]);
+  });
+
+  it('drops a cleared thread from the inbox and lowers every page total', () => {
+    const next = applyItemChanges(
+      inbox,
+      new Map([['b1', { status: 'cleared' as const, metadata: { exchange_folder_state: 'archive' } }]]),
+      'inbox',
+    );
+    expect(allGroups(next).map((entry) => entry.id)).toEqual(['A', 'C']);
+    expect(next.pages.map((page) => page.total)).toEqual([3, 3]);
+  });
+
+  it('keeps the rest of a thread when only some of its items leave, with the newest remaining as latest', () => {
+    const next = applyItemChanges(inbox, new Map([['a2', { status: 'sent' as const }]]), 'inbox');
+    const groupA = next.pages[0]!.groups[0]!;
+    expect(groupA.latestEmail.id).toBe('a1');
+    expect(groupA.itemCount).toBe(1);
+    expect(groupA.unreadCount).toBe(0);
+    expect(groupA.lastActivity).toBe(a1.time);
+  });
+
+  it('keeps a "later" item in the main view (spec §4: main view includes later and low priority)', () => {
+    const next = applyItemChanges(inbox, new Map([['b1', { status: 'later' as const }]]), 'inbox');
+    expect(allGroups(next).map((entry) => entry.id)).toEqual(['A', 'B', 'C']);
+    expect(next.pages[0]!.groups[1]!.latestEmail.status).toBe('later');
+  });
+
+  it('returns the same object when no cached item changes', () => {
+    expect(applyItemChanges(inbox, new Map([['zz', { isRead: true }]]), 'inbox')).toBe(inbox);
+  });
+});
+
+describe('cache helpers', () => {
+  it('finds cached items by id across pages', () => {
+    expect(findItems(inbox, new Set(['c1', 'a1'])).map((item) => item.id)).toEqual(['a1', 'c1']);
+  });
+
+  it('lists a thread once even when two pages both hold it', () => {
+    const twice = data([group('A', [a2, a1]), group('B', [b1])], [group('B', [b1]), group('C', [c1])]);
+    expect(allGroups(twice).map((entry) => entry.id)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('keeps only the first page for a refresh', () => {
+    const first = firstPageOnly(inbox);
+    expect(first.pages).toHaveLength(1);
+    expect(first.pageParams).toEqual([null]);
+  });
+});
