@@ -78,25 +78,20 @@ async function openPostgres(databaseUrl: string, appDatabaseUrl: string | undefi
     ...(appUrl ? {} : { options: `-c role=${APP_ROLE}` }),
   });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  const listeners: pg.Client[] = [];
+  const listeners: Array<{ stop(): Promise<void> }> = [];
   return {
     db,
     kind: 'postgres',
     async listen(channel, onPayload) {
-      const listener = new pg.Client({ connectionString: appUrl ?? databaseUrl });
-      await listener.connect();
-      listener.on('notification', (message) => {
-        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-      });
-      await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      const listener = await listenWithReconnect(appUrl ?? databaseUrl, channel, onPayload);
       listeners.push(listener);
       return async () => {
         listeners.splice(listeners.indexOf(listener), 1);
-        await listener.end();
+        await listener.stop();
       };
     },
     async close() {
-      await Promise.all(listeners.map((listener) => listener.end()));
+      await Promise.all(listeners.map((listener) => listener.stop()));
       await pool.end();
     },
   };
@@ -126,4 +121,52 @@ function withUser(url: string, user: string): string {
   parsed.username = user;
   parsed.password = '';
   return parsed.toString();
+}
+
+/**
+ * A dedicated LISTEN connection that comes back by itself: a dropped connection (server restart, network)
+ * is logged and re-established with capped backoff, so live updates resume without a process restart.
+ */
+async function listenWithReconnect(url: string, channel: string, onPayload: ChangeListener) {
+  let client: pg.Client | null = null;
+  let isStopped = false;
+  let attempt = 0;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', (error) => {
+      console.warn(`LISTEN ${channel}: connection lost (${error.message}); reconnecting`);
+      scheduleReconnect();
+    });
+    next.on('end', () => scheduleReconnect());
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    attempt = 0;
+  };
+  const scheduleReconnect = () => {
+    if (isStopped || client === null) return;
+    const dead = client;
+    client = null;
+    dead.removeAllListeners('end');
+    void dead.end().catch(() => undefined);
+    const retry = () => {
+      if (isStopped) return;
+      attempt += 1;
+      connect().catch(() => setTimeout(retry, Math.min(30_000, 500 * 2 ** attempt)));
+    };
+    setTimeout(retry, Math.min(30_000, 500 * 2 ** attempt));
+  };
+  await connect();
+  return {
+    async stop() {
+      isStopped = true;
+      const current = client;
+      client = null;
+      current?.removeAllListeners('end');
+      await current?.end().catch(() => undefined);
+    },
+  };
 }

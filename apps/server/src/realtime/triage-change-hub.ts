@@ -20,7 +20,11 @@ type Notification = { op?: unknown; userId?: unknown; id?: unknown; threadKey?: 
 function parseNotification(payload: string): { userId: string; event: TriageChangeEvent } | null {
   try {
     const value = JSON.parse(payload) as Notification;
-    if ((value.op !== 'INSERT' && value.op !== 'UPDATE') || typeof value.userId !== 'string') return null;
+    if (
+      (value.op !== 'INSERT' && value.op !== 'UPDATE' && value.op !== 'DELETE') ||
+      typeof value.userId !== 'string'
+    )
+      return null;
     if (typeof value.id !== 'string' || typeof value.threadKey !== 'string') return null;
     return { userId: value.userId, event: { op: value.op, id: value.id, threadKey: value.threadKey } };
   } catch {

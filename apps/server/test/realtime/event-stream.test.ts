@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TriageChangeEvent } from '@ledgerdesk/domain/api/triage';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withUser } from '../../src/db/with-user';
 import { insertTriageItems } from '../support/seed-triage';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
@@ -107,6 +109,12 @@ describe.each(testDatabaseKinds)('realtime event stream (%s)', (kind) => {
       { op: 'INSERT', id, threadKey: 'live-thread' },
       { op: 'UPDATE', id, threadKey: 'live-thread' },
     ]);
+    // A message deleted in the mailbox is removed by the sync engine; open lists hear of it too.
+    await withUser(t.app.db, owner.userId, (tx) =>
+      tx.execute(sql`delete from triage_items where id = ${id}`),
+    );
+    await stream.waitFor((events) => events.some((event) => event.op === 'DELETE'), 2000);
+    expect(stream.events.at(-1)).toEqual({ op: 'DELETE', id, threadKey: 'live-thread' });
     stream.close();
   });
 

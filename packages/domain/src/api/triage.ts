@@ -242,4 +242,4 @@ export type BulkUpdateResponse = {
 export const TRIAGE_EVENT = 'triage';
 
 /** Data of an `event: triage` message on /api/events. */
-export type TriageChangeEvent = { op: 'INSERT' | 'UPDATE'; id: string; threadKey: string };
+export type TriageChangeEvent = { op: 'INSERT' | 'UPDATE' | 'DELETE'; id: string; threadKey: string };

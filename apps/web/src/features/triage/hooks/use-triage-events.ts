@@ -10,7 +10,10 @@ function parseEvent(data: unknown): TriageChangeEvent | null {
   if (typeof data !== 'string') return null;
   try {
     const value = JSON.parse(data) as Partial<TriageChangeEvent>;
-    if ((value.op === 'INSERT' || value.op === 'UPDATE') && typeof value.id === 'string') {
+    if (
+      (value.op === 'INSERT' || value.op === 'UPDATE' || value.op === 'DELETE') &&
+      typeof value.id === 'string'
+    ) {
       return { op: value.op, id: value.id, threadKey: String(value.threadKey ?? '') };
     }
   } catch {
