@@ -1,27 +1,26 @@
 import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  CREDENTIAL_MESSAGES as M,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './credentials-rules';
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
+export { credentialsProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './credentials-rules';
 
-/** Sign-in and sign-up body (spec §5): email required and valid, password required, at least 6 characters. */
+/** Sign-in and sign-up body (spec §5), for the server; the browser uses the zod-free rules in credentials-rules. */
 export const credentialsSchema = z.object({
   email: z
-    .string({ error: 'Email is required' })
+    .string({ error: M.emailRequired })
     .trim()
-    .min(1, 'Email is required')
-    .max(320, 'Email is too long')
-    .email('Please enter a valid email address'),
+    .min(1, M.emailRequired)
+    .max(EMAIL_MAX_LENGTH, M.emailTooLong)
+    .email(M.emailInvalid),
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    .string({ error: M.passwordRequired })
+    .min(1, M.passwordRequired)
+    .min(PASSWORD_MIN_LENGTH, M.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, M.passwordTooLong),
 });
 
 export type Credentials = z.infer<typeof credentialsSchema>;
-
-/** Returns the first problem with the fields as a sentence, or null when they are fine. */
-export function credentialsProblem(input: { email: string; password: string }): string | null {
-  const result = credentialsSchema.safeParse(input);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid credentials');
-}

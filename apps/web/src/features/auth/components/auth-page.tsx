@@ -1,4 +1,4 @@
-import { credentialsProblem } from '@ledgerdesk/domain/auth/credentials';
+import { credentialsProblem } from '@ledgerdesk/domain/auth/credentials-rules';
 import { AUTH_MESSAGES, checkEmailMessage } from '@ledgerdesk/domain/auth/messages';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
