@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config';
+
+describe('readConfig', () => {
+  it('runs everything on PGlite at the issue sizes by default', () => {
+    const config = readConfig([], {});
+    expect(config.only).toEqual(['list', 'sync', 'actions', 'realtime', 'web']);
+    expect(config.databases).toEqual([{ kind: 'pglite' }]);
+    expect(config.list.sizes).toEqual([1_000, 10_000, 100_000]);
+    expect(config.list.requests).toBe(50);
+    expect(config.shouldBuild).toBe(true);
+  });
+
+  it('adds PostgreSQL when BENCH_DATABASE_URL is set', () => {
+    const config = readConfig([], { BENCH_DATABASE_URL: 'postgres://u@h/db' });
+    expect(config.databases).toEqual([
+      { kind: 'pglite' },
+      { kind: 'postgres', adminUrl: 'postgres://u@h/db' },
+    ]);
+  });
+
+  it('shrinks every benchmark in smoke mode and does not rebuild', () => {
+    const config = readConfig(['--smoke'], {});
+    expect(config.isSmoke).toBe(true);
+    expect(config.shouldBuild).toBe(false);
+    expect(Math.max(...config.list.sizes)).toBeLessThan(1_000);
+    expect(config.sync.messages).toBeLessThan(100);
+  });
+
+  it('reads BENCH_SIZES, with underscores allowed', () => {
+    expect(readConfig([], { BENCH_SIZES: '1_000, 250000' }).list.sizes).toEqual([1_000, 250_000]);
+  });
+
+  it('rejects bad sizes, unknown options and unknown benchmarks', () => {
+    expect(() => readConfig([], { BENCH_SIZES: '10k' })).toThrow(/BENCH_SIZES/);
+    expect(() => readConfig(['--fast'], {})).toThrow(/Unknown option --fast/);
+    expect(() => readConfig(['--only=list,disk'], {})).toThrow(/--only/);
+  });
+});

@@ -1,0 +1,85 @@
+// Child process: the real app (buildApp + startJobs, as apps/server/src/main.ts composes it) on its own
+// port, with the providers pointed at the bench's separate sandbox process, plus the harness extras:
+// Server-Timing, the baseline endpoints and bulk seeding.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '@ledgerdesk/mail-sandbox';
+import { buildApp } from '../../../apps/server/src/app';
+import { parseEnv } from '../../../apps/server/src/config/env';
+import { openDatabase } from '../../../apps/server/src/db/client';
+import { startJobs } from '../../../apps/server/src/jobs/start-jobs';
+import { READY_PREFIX } from '../infra/child-process';
+import { baselineRoutes } from './baseline-routes';
+import { benchRoutes } from './bench-routes';
+import { addServerTiming } from './server-timing';
+
+const NOTIFY_TIMES_KEPT = 5_000;
+
+async function main(): Promise<void> {
+  const port = Number(process.env.BENCH_APP_PORT);
+  const sandbox = process.env.BENCH_SANDBOX_URL ?? '';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-data-'));
+  const env = parseEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    MAIL_SANDBOX: 'off',
+    MICROSOFT_CLIENT_ID: SANDBOX_CLIENT_ID,
+    MICROSOFT_CLIENT_SECRET: SANDBOX_CLIENT_SECRET,
+    MICROSOFT_LOGIN_URL: `${sandbox}/microsoft`,
+    MICROSOFT_GRAPH_URL: `${sandbox}/graph`,
+    GOOGLE_CLIENT_ID: SANDBOX_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: SANDBOX_CLIENT_SECRET,
+    GOOGLE_AUTH_URL: `${sandbox}/google/o/oauth2/v2/auth`,
+    GOOGLE_TOKEN_URL: `${sandbox}/google/token`,
+    GMAIL_API_URL: `${sandbox}/gmail`,
+    // Syncs run when the bench asks for them, never on a timer in the middle of a measurement.
+    SYNC_INTERVAL_SECONDS: '0',
+    SIGN_IN_MAX_ATTEMPTS_PER_IP: '100000',
+    SIGN_IN_MAX_ATTEMPTS_PER_ACCOUNT: '100000',
+  });
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: process.env.PGLITE_DIR,
+  });
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const app = await buildApp({
+    env,
+    database,
+    publicUrl,
+    webDistDir: process.env.BENCH_WEB_DIST ?? path.resolve(here, '../../../apps/web/dist'),
+  });
+  const notifyTimes = new Map<string, number>();
+  await database.listen('triage_item_changes', (payload) => {
+    const id = (JSON.parse(payload) as { id?: string }).id;
+    if (!id) return;
+    notifyTimes.set(id, Date.now());
+    if (notifyTimes.size > NOTIFY_TIMES_KEPT) notifyTimes.delete(notifyTimes.keys().next().value ?? '');
+  });
+  await app.register(baselineRoutes);
+  await app.register(async (child) => benchRoutes(child, notifyTimes));
+  addServerTiming(app.server);
+  await app.listen({ port, host: '127.0.0.1' });
+  const stopJobs = startJobs(app);
+
+  const shutdown = async () => {
+    await stopJobs();
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown());
+  process.stdout.write(`${READY_PREFIX}${JSON.stringify({ url: publicUrl, kind: database.kind })}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+// `npm run bench` — every benchmark, one markdown table each on stdout, JSON + markdown in bench/results.
+import os from 'node:os';
+
+import { runActions } from './benchmarks/actions';
+import type { BenchContext } from './benchmarks/bench-context';
+import { runRealtime } from './benchmarks/realtime';
+import { runSyncThroughput } from './benchmarks/sync-throughput';
+import { runTriageList } from './benchmarks/triage-list';
+import { runWebBrowser } from './benchmarks/web-browser';
+import { type BenchConfig, type BenchmarkId, type DatabaseTarget, readConfig } from './config';
+import { createBenchDatabase, isReachable } from './infra/bench-database';
+import { ensureBuild, snapshotWebDist } from './infra/build';
+import { startChild } from './infra/child-process';
+import { installInterruptHandlers, onInterrupt, runCleanup } from './infra/cleanup';
+import { commandLine, describeRun, writeResults } from './report/results';
+import { type BenchTable, renderTable } from './report/table';
+
+type PerDatabase = (ctx: BenchContext) => Promise<BenchTable | BenchTable[]>;
+
+const PER_DATABASE: [BenchmarkId, PerDatabase][] = [
+  ['list', runTriageList],
+  ['sync', runSyncThroughput],
+  ['actions', runActions],
+  ['realtime', runRealtime],
+  ['web', runWebBrowser],
+];
+
+const log = (message: string) => process.stderr.write(`· ${message}\n`);
+const failures: string[] = [];
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const startLoad = os.loadavg()[0] ?? 0;
+  const config = readConfig(process.argv.slice(2), process.env);
+  ensureBuild(config.shouldBuild, log);
+  const web = snapshotWebDist();
+  onInterrupt(async () => web.remove());
+  const databases = await usableDatabases(config);
+  const tables: BenchTable[] = [];
+  const print = (table: BenchTable) => {
+    tables.push(table);
+    process.stdout.write(`\n${renderTable(table)}\n`);
+  };
+  const sandbox = await startChild<{ url: string }>('sandbox', 'harness/sandbox-server.ts', {
+    BENCH_SANDBOX_PORT: String(config.ports.sandbox),
+  });
+  for (const target of databases) {
+    const database = await createBenchDatabase(target);
+    const forget = onInterrupt(() => database.drop());
+    try {
+      const app = await startChild<{ url: string }>('app', 'harness/app-server.ts', {
+        ...database.env,
+        BENCH_APP_PORT: String(config.ports.app),
+        BENCH_SANDBOX_URL: sandbox.info.url,
+        BENCH_WEB_DIST: web.dir,
+      });
+      const ctx: BenchContext = {
+        config,
+        database,
+        appUrl: app.info.url,
+        sandboxUrl: sandbox.info.url,
+        webDist: web.dir,
+        log,
+      };
+      try {
+        for (const [id, run] of PER_DATABASE) {
+          if (!config.only.includes(id)) continue;
+          try {
+            const result = await run(ctx);
+            for (const table of Array.isArray(result) ? result : [result]) print(table);
+          } catch (error) {
+            failures.push(
+              `${id} on ${database.label}: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+            );
+            log(`FAILED ${id} on ${database.label}: ${error instanceof Error ? error.message : error}`);
+          }
+        }
+      } finally {
+        await app.stop();
+      }
+    } finally {
+      await database.drop();
+      forget();
+    }
+  }
+  await sandbox.stop();
+  web.remove();
+  const command = commandLine(process.argv.slice(2), process.env);
+  const files = writeResults(describeRun(command, startedAt, config.isSmoke, startLoad), tables);
+  log(`results written to ${files.join(', ')}`);
+  if (failures.length > 0) {
+    process.stderr.write(`\n${failures.length} benchmark(s) failed:\n${failures.join('\n\n')}\n`);
+    process.exitCode = 1;
+  }
+}
+
+async function usableDatabases(config: BenchConfig): Promise<DatabaseTarget[]> {
+  const usable: DatabaseTarget[] = [];
+  for (const target of config.databases) {
+    if (target.kind === 'postgres' && !(await isReachable(target.adminUrl))) {
+      if (!config.isSmoke) throw new Error('BENCH_DATABASE_URL is set but PostgreSQL does not answer there.');
+      log('BENCH_DATABASE_URL does not answer: the smoke run uses PGlite only');
+      continue;
+    }
+    usable.push(target);
+  }
+  return usable;
+}
+
+installInterruptHandlers();
+
+main().catch(async (error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  await runCleanup();
+  process.exitCode = 1;
+});

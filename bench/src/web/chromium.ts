@@ -1,0 +1,31 @@
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Session } from '../client/http-client';
+
+// The flags of e2e/playwright.config.ts: Debian's Chromium, never a downloaded browser.
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Launches Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+}
+
+/** A fresh context (empty cache) at 1440×900, signed in with the session's cookies. */
+export async function signedInContext(browser: Browser, session: Session): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addCookies(
+    session.cookie.split('; ').map((pair) => {
+      const equals = pair.indexOf('=');
+      return { name: pair.slice(0, equals), value: pair.slice(equals + 1), url: session.baseUrl };
+    }),
+  );
+  return context;
+}
