@@ -1,24 +1,12 @@
-import { checkAccessibility, expect, signUpThroughUi, test } from '../support/fixtures';
-import {
-  card,
-  connectMailbox,
-  createSandboxMailbox,
-  sandboxControl,
-  toast,
-  uniqueMailbox,
-} from './integrations-support';
+import { checkAccessibility, expect, test } from '../support/fixtures';
+import { card, sandboxControl, signUpAndConnect, toast } from './integrations-support';
 
 test.describe('Email Integration: keeping connections healthy', () => {
   test('a mailbox whose tokens expired shows Token Expired, and Refresh fixes it', async ({
     page,
     consoleErrors,
   }) => {
-    const address = uniqueMailbox('office365');
-    await createSandboxMailbox(page.request, address, 'office365');
-    await signUpThroughUi(page);
-    await page.goto('/integrations/email');
-    await connectMailbox(page, 'office365', address);
-    await expect(toast(page, 'Sync Configuration Initialized')).toBeVisible({ timeout: 30_000 });
+    const address = await signUpAndConnect(page, 'office365');
 
     // Microsoft's token endpoint is down and the access token has expired at the provider: the next use of
     // the mailbox gets a 401, the automatic refresh fails, and the app records the token as expired.
@@ -59,12 +47,7 @@ test.describe('Email Integration: keeping connections healthy', () => {
   });
 
   test('a revoked mailbox asks to disconnect and reconnect', async ({ page, consoleErrors }) => {
-    const address = uniqueMailbox('gmail');
-    await createSandboxMailbox(page.request, address, 'gmail');
-    await signUpThroughUi(page);
-    await page.goto('/integrations/email');
-    await connectMailbox(page, 'gmail', address);
-    await expect(toast(page, 'Sync Configuration Initialized')).toBeVisible({ timeout: 30_000 });
+    const address = await signUpAndConnect(page, 'gmail');
 
     await sandboxControl(page.request, `/mailboxes/${address}/revoke`);
     const gmail = card(page, address);
@@ -80,12 +63,7 @@ test.describe('Email Integration: keeping connections healthy', () => {
     page,
     consoleErrors,
   }) => {
-    const address = uniqueMailbox('office365');
-    await createSandboxMailbox(page.request, address, 'office365');
-    await signUpThroughUi(page);
-    await page.goto('/integrations/email');
-    await connectMailbox(page, 'office365', address);
-    await expect(toast(page, 'Sync Configuration Initialized')).toBeVisible({ timeout: 30_000 });
+    const address = await signUpAndConnect(page, 'office365');
 
     const office = card(page, address);
     await office.getByRole('button', { name: `Disconnect ${address}` }).click();

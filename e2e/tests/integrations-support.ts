@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from '../support/fixtures';
+import { expect, signUpThroughUi } from '../support/fixtures';
 
 export type SandboxProvider = 'office365' | 'gmail';
 
@@ -50,6 +50,20 @@ export async function connectMailbox(page: Page, provider: SandboxProvider, addr
   await closed;
   await expect(toast(page, 'Connection Successful', address).first()).toBeVisible();
   await expect(card(page, address)).toBeVisible();
+}
+
+/**
+ * The common start of a journey: a fresh user with a fresh sandbox mailbox of `provider`, connected from
+ * /integrations/email and with its first sync initialised. Returns the mailbox address.
+ */
+export async function signUpAndConnect(page: Page, provider: SandboxProvider): Promise<string> {
+  const address = uniqueMailbox(provider);
+  await createSandboxMailbox(page.request, address, provider);
+  await signUpThroughUi(page);
+  await page.goto('/integrations/email');
+  await connectMailbox(page, provider, address);
+  await expect(toast(page, 'Sync Configuration Initialized')).toBeVisible({ timeout: 30_000 });
+  return address;
 }
 
 /** The integration card of one mailbox. */

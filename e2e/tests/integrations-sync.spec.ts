@@ -1,11 +1,5 @@
 import { checkAccessibility, expect, signUpThroughUi, test } from '../support/fixtures';
-import {
-  connectMailbox,
-  createSandboxMailbox,
-  sandboxControl,
-  toast,
-  uniqueMailbox,
-} from './integrations-support';
+import { sandboxControl, signUpAndConnect, toast } from './integrations-support';
 
 test.describe('Triage: manual sync and the connection badge', () => {
   test('with no mailbox connected the sync button is disabled and says why', async ({
@@ -37,12 +31,7 @@ test.describe('Triage: manual sync and the connection badge', () => {
     page,
     consoleErrors,
   }) => {
-    const address = uniqueMailbox('office365');
-    await createSandboxMailbox(page.request, address, 'office365');
-    await signUpThroughUi(page);
-    await page.goto('/integrations/email');
-    await connectMailbox(page, 'office365', address);
-    await expect(toast(page, 'Sync Configuration Initialized')).toBeVisible({ timeout: 30_000 });
+    const address = await signUpAndConnect(page, 'office365');
 
     const subject = `Quarterly VAT return ${Date.now().toString(36)}`;
     await sandboxControl(page.request, '/messages', {

@@ -4,6 +4,7 @@ import {
   connectMailbox,
   createSandboxMailbox,
   openConsent,
+  signUpAndConnect,
   toast,
   uniqueMailbox,
 } from './integrations-support';
@@ -32,12 +33,7 @@ test.describe('Email Integration: connecting through the OAuth popup', () => {
   });
 
   test('connects a Gmail mailbox too', async ({ page, consoleErrors }) => {
-    const address = uniqueMailbox('gmail');
-    await createSandboxMailbox(page.request, address, 'gmail');
-    await signUpThroughUi(page);
-    await page.goto('/integrations/email');
-    await connectMailbox(page, 'gmail', address);
-    await expect(toast(page, 'Sync Configuration Initialized')).toBeVisible({ timeout: 30_000 });
+    const address = await signUpAndConnect(page, 'gmail');
     await expect(card(page, address)).toHaveAttribute('data-state', 'active');
     await expect(card(page, address).getByText(/^Gmail ·/)).toBeVisible();
 

@@ -1,5 +1,7 @@
-/** Password length limits of spec §5 / §9. */
-export const PASSWORD_MIN_LENGTH = 6;
+import { PASSWORD_MIN_LENGTH } from '../constants';
+
+export { PASSWORD_MIN_LENGTH };
+/** Longest password accepted (the spec sets only the minimum, §9); keeps hashing cost bounded. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 320;
 
