@@ -32,13 +32,19 @@ if (builtAt === 0 || sources.some((source) => newestMtime(source) > builtAt)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// A first run with no provider credentials at all is someone trying Ledgerdesk on their machine: it gets the
+// mail sandbox (production mode never mounts it by itself, decision 008). As soon as any provider is configured,
+// or MAIL_SANDBOX is set, the server's own rule applies.
+const hasProviderCredentials = Boolean(process.env.MICROSOFT_CLIENT_ID || process.env.GOOGLE_CLIENT_ID);
+const mailSandbox = process.env.MAIL_SANDBOX ?? (hasProviderCredentials ? 'auto' : 'on');
+
 const server = spawnSync(
   process.execPath,
   ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
   {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', MAIL_SANDBOX: mailSandbox },
   },
 );
 process.exit(server.status ?? 0);

@@ -27,6 +27,18 @@ describe('readConfig', () => {
     expect(config.sync.messages).toBeLessThan(100);
   });
 
+  it('measures a million items on PostgreSQL only, and the same path at a small size in smoke mode', () => {
+    expect(readConfig([], {}).list.million).toEqual({ size: 1_000_000, databases: ['postgres'] });
+    expect(readConfig(['--smoke'], {}).list.million).toEqual({
+      size: 600,
+      databases: ['pglite', 'postgres'],
+    });
+    expect(readConfig([], { BENCH_MILLION_ON_PGLITE: '1' }).list.million.databases).toEqual([
+      'pglite',
+      'postgres',
+    ]);
+  });
+
   it('reads BENCH_SIZES, with underscores allowed', () => {
     expect(readConfig([], { BENCH_SIZES: '1_000, 250000' }).list.sizes).toEqual([1_000, 250_000]);
   });

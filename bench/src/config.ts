@@ -15,6 +15,11 @@ export type BenchConfig = {
     otherUserItems: number;
     requests: number;
     searchMatches: number;
+    /**
+     * The largest size (one user's 1,000,000 items): measured without the read-everything baseline, seeded in
+     * chunks, with the server's memory reported. Runs on the databases listed (PostgreSQL only, unless smoke).
+     */
+    million: { size: number; databases: DatabaseTarget['kind'][] };
   };
   sync: { messages: number; quotaMessages: number; changes: number };
   actions: { clears: number; bulkSize: number; bulkRuns: number };
@@ -53,7 +58,8 @@ function parseOnly(args: readonly string[]): BenchmarkId[] {
 
 /**
  * Reads the command line (--smoke, --no-build, --only=list,sync) and the environment (BENCH_SIZES,
- * BENCH_DATABASE_URL, BENCH_SYNC_MESSAGES, BENCH_QUOTA_MESSAGES, BENCH_WEB_ITEMS, BENCH_PORT).
+ * BENCH_DATABASE_URL, BENCH_SYNC_MESSAGES, BENCH_QUOTA_MESSAGES, BENCH_WEB_ITEMS, BENCH_PORT, BENCH_MILLION_ITEMS,
+ * BENCH_MILLION_ON_PGLITE).
  */
 export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): BenchConfig {
   for (const arg of args) {
@@ -78,6 +84,10 @@ export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): Ben
       otherUserItems: isSmoke ? 50 : 1_000,
       requests: isSmoke ? 5 : 50,
       searchMatches: isSmoke ? 5 : 50,
+      million: {
+        size: positive(env.BENCH_MILLION_ITEMS, 'BENCH_MILLION_ITEMS', isSmoke ? 600 : 1_000_000),
+        databases: isSmoke || env.BENCH_MILLION_ON_PGLITE === '1' ? ['pglite', 'postgres'] : ['postgres'],
+      },
     },
     sync: {
       messages: positive(env.BENCH_SYNC_MESSAGES, 'BENCH_SYNC_MESSAGES', isSmoke ? 60 : 10_000),

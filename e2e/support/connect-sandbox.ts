@@ -89,11 +89,15 @@ export type SandboxMessage = {
   mailbox: string;
   from: string;
   to: string[];
+  cc?: string[];
   subject: string;
+  /** The sandbox id (or Internet message id) of the message this one replies to: same thread. */
+  inReplyTo?: string;
   html?: string;
   text?: string;
   folder?: 'inbox' | 'sent' | 'archive';
   isRead?: boolean;
+  receivedDateTime?: string;
 };
 
 /** Delivers a message into a sandbox mailbox through the sandbox's control API. */

@@ -21,6 +21,8 @@ type MailboxSetup = {
   messages?: number;
   /** Mail delivered before the first sync (each its own thread unless it replies). */
   deliver?: Omit<SandboxMessage, 'mailbox'>[];
+  /** False creates the mailbox without an Archive folder. */
+  archiveFolder?: boolean;
 };
 
 /** A new user with a freshly synced sandbox mailbox, on the triage inbox. */
@@ -30,7 +32,7 @@ export async function signUpWithMailbox(page: Page, setup: MailboxSetup = {}) {
   const hasDeliveries = (setup.deliver?.length ?? 0) > 0;
   const messages = setup.messages ?? (hasDeliveries ? 0 : 30);
   const created = await page.request.post('/sandbox/control/mailboxes', {
-    data: { address, provider: setup.provider ?? 'office365', messages },
+    data: { address, provider: setup.provider ?? 'office365', messages, archiveFolder: setup.archiveFolder },
   });
   expect(created.status(), await created.text()).toBe(201);
   for (const message of setup.deliver ?? [])

@@ -163,6 +163,7 @@ test('a new email becomes the sign-in email; an address already in use is refuse
   await openProfile(page);
 
   await page.getByRole('textbox', { name: 'Email' }).fill(otherEmail);
+  await page.getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Update Failed', { exact: true })).toBeVisible();
   await expect(page.getByText('This email address is already used by another account.')).toBeVisible();

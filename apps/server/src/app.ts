@@ -1,7 +1,8 @@
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authRoutes } from './auth/auth-routes';
 import { type Auth, createAuth } from './auth/create-auth';
+import { createKnownDevices } from './auth/known-device';
 import { createMailer } from './auth/mailer';
 import { registerSessionLoader } from './auth/require-user';
 import { createSignInLimiter } from './auth/sign-in-limiter';
@@ -11,12 +12,20 @@ import type { Database, Db } from './db/client';
 import { functionRoutes } from './features/functions/function-routes';
 import { integrationRoutes } from './features/integrations/integration-routes';
 import { profileRoutes } from './features/profiles/profile-routes';
+import { templateRoutes } from './features/templates/template-routes';
 import { triageCountsRoutes } from './features/triage/counts-routes';
+import { snoozeRoutes } from './features/triage/snooze-routes';
 import { triageRoutes } from './features/triage/triage-routes';
 import { registerErrorHandler } from './http/error-handler';
+import { registerUnsafeTextGuard } from './http/refuse-unsafe-text';
 import { registerSameOriginGuard } from './http/same-origin-guard';
 import { registerStaticWeb } from './http/static-web';
+import type { SyncFleet } from './jobs/sync-fleet';
+import { createMailDeps, type MailDeps } from './mail/mail-deps';
+import { buildOpenApi } from './openapi/build-openapi';
 import { eventRoutes } from './realtime/event-routes';
+import { AdjustableClock, type Clock, systemClock } from './time/clock';
+import { clockRoutes } from './time/clock-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +34,13 @@ declare module 'fastify' {
     env: Env;
     auth: Auth;
     publicUrl: string;
+    clock: Clock;
+    /** Every route registered, as `METHOD url` (HEAD twins left out): the sweeps and the OpenAPI test read it. */
+    routeTable: Array<{ method: string; url: string }>;
+    /** The mail layer's dependencies (providers, token cipher, caches, locks), shared with the jobs. */
+    mail: MailDeps;
+    /** The background sync fleet once main.ts started it (null in tests that do not). */
+    syncFleet: SyncFleet | null;
   }
 }
 
@@ -35,6 +51,12 @@ export type BuildAppOptions = {
   publicUrl: string;
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** "Now" for snoozes and reminders (tests pass one they can move); default the system clock. */
+  clock?: Clock;
+  /** Built by the composition root (main.ts) and shared with the sync fleet; tests let buildApp make one. */
+  mail?: MailDeps;
+  /** The logger `mail` logs to, so requests and jobs log alike. */
+  loggerInstance?: FastifyBaseLogger;
 };
 
 /**
@@ -43,15 +65,34 @@ export type BuildAppOptions = {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database, publicUrl } = options;
-  const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+  const serverOptions: FastifyServerOptions = {
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? { level: env.LOG_LEVEL } }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only the configured proxies may name the client address (X-Forwarded-For): spoofable otherwise.
+    trustProxy:
+      typeof env.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (env.TRUST_PROXY as number)
+        : env.TRUST_PROXY,
+  };
+  const app = Fastify(serverOptions);
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
   });
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('env', env);
   app.decorate('publicUrl', publicUrl);
+  // With TEST_CLOCK_CONTROL=on (browser journeys only) the clock can be moved forward over loopback.
+  const clock = options.clock ?? (env.TEST_CLOCK_CONTROL ? new AdjustableClock() : systemClock);
+  app.decorate('clock', clock);
+  // Fails at start, not at the first connection, when TOKEN_ENCRYPTION_KEY is unusable.
+  app.decorate('mail', options.mail ?? createMailDeps({ env, database, publicUrl, log: app.log }));
+  app.decorate('syncFleet', null);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -70,31 +111,48 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   registerErrorHandler(app);
+  registerUnsafeTextGuard(app);
 
+  const authSecret = loadOrCreateSecret(env.DATA_DIR, 'auth-secret', env.AUTH_SECRET);
+  const mailer = createMailer(env.SMTP_URL, env.SMTP_FROM);
   const auth = createAuth({
     db: database.db,
-    secret: loadOrCreateSecret(env.DATA_DIR, 'auth-secret', env.AUTH_SECRET),
+    secret: authSecret,
     baseUrl: publicUrl,
     requireEmailConfirmation: env.REQUIRE_EMAIL_CONFIRMATION,
-    mailer: createMailer(env.SMTP_URL, env.SMTP_FROM),
+    mailer,
   });
   app.decorate('auth', auth);
   registerSameOriginGuard(app, [new URL(publicUrl).origin]);
   registerSessionLoader(app, auth);
   const limiter = createSignInLimiter(database.db, {
     perIp: env.SIGN_IN_MAX_ATTEMPTS_PER_IP,
-    perAccount: env.SIGN_IN_MAX_ATTEMPTS_PER_ACCOUNT,
+    perAccountClient: env.SIGN_IN_MAX_ATTEMPTS_PER_ACCOUNT,
+    accountBudget: env.SIGN_IN_ACCOUNT_BUDGET,
     windowSeconds: env.SIGN_IN_WINDOW_SECONDS,
   });
+  const knownDevices = createKnownDevices(authSecret);
 
-  await app.register(authRoutes, { auth, limiter });
+  await app.register(authRoutes, { auth, limiter, knownDevices, mailer });
   await app.register(profileRoutes);
+  await app.register(templateRoutes);
   await app.register(triageCountsRoutes);
   await app.register(triageRoutes);
+  await app.register(snoozeRoutes);
   await app.register(integrationRoutes);
   await app.register(functionRoutes);
   await app.register(eventRoutes);
-  app.get('/api/health', async () => ({ ok: true, database: database.kind }));
+  if (clock instanceof AdjustableClock) await app.register(clockRoutes, { clock });
+  app.get('/api/health', async () => ({
+    ok: true,
+    database: database.kind,
+    sync: app.syncFleet ? await app.syncFleet.status() : { enabled: false },
+  }));
+  let openApi: unknown = null;
+  app.get('/api/openapi.json', async () => {
+    openApi ??= buildOpenApi(publicUrl);
+    return openApi;
+  });
 
   if (options.webDistDir) await registerStaticWeb(app, options.webDistDir);
   return app;

@@ -2,10 +2,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mailSandboxPlugin } from '@ledgerdesk/mail-sandbox';
+import pino from 'pino';
 import { buildApp } from './app';
 import { parseEnv } from './config/env';
+import { shouldMountSandbox } from './config/sandbox-mode';
+import { loadOrCreateSecret } from './config/secrets';
 import { openDatabase } from './db/client';
-import { startJobs } from './jobs/start-jobs';
+import { createSyncFleet } from './jobs/sync-fleet';
+import { startTriageTimers } from './jobs/triage-timers';
+import { createMailDeps } from './mail/mail-deps';
 
 async function main(): Promise<void> {
   const env = parseEnv();
@@ -16,26 +21,37 @@ async function main(): Promise<void> {
   });
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const here = path.dirname(fileURLToPath(import.meta.url));
+  // The mail layer's dependencies, shared by the request handlers and the sync fleet.
+  const log = pino({ level: env.LOG_LEVEL });
+  const mail = createMailDeps({ env, database, publicUrl, log });
   const app = await buildApp({
     env,
     database,
     publicUrl,
+    mail,
+    loggerInstance: log,
     webDistDir: process.env.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist'),
   });
-  const useSandbox =
-    env.MAIL_SANDBOX === 'on' ||
-    (env.MAIL_SANDBOX === 'auto' && (!env.MICROSOFT_CLIENT_ID || !env.GOOGLE_CLIENT_ID));
+  const useSandbox = shouldMountSandbox(env);
+  // Loopback callers use the control API freely; anyone else needs this token (printed below).
+  const sandboxControlToken = useSandbox
+    ? loadOrCreateSecret(env.DATA_DIR, 'sandbox-control-token', env.SANDBOX_CONTROL_TOKEN)
+    : '';
   if (useSandbox) {
     await app.register(mailSandboxPlugin, {
       prefix: '/sandbox',
       publicUrl: `${publicUrl}/sandbox`,
       stateFile: path.join(env.DATA_DIR, 'sandbox-state.json'),
+      controlToken: sandboxControlToken,
+      redirectUris: [`${publicUrl}/integrations/email`],
     });
   }
-  let stopJobs: () => Promise<void> = async () => {};
+  const fleet = createSyncFleet(mail);
+  let stopTimers: () => Promise<void> = async () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await stopJobs();
+    await fleet.stop();
+    await stopTimers();
     await app.close();
     await database.close();
     process.exit(0);
@@ -43,10 +59,17 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: env.PORT, host: env.HOST });
-  stopJobs = startJobs(app);
+  await fleet.start();
+  app.syncFleet = fleet;
+  stopTimers = startTriageTimers(app, app.clock);
   app.log.info(
     `Ledgerdesk is running at ${publicUrl} (database: ${database.kind}${useSandbox ? ', mail sandbox on' : ''})`,
   );
+  if (useSandbox) {
+    app.log.info(
+      `Mail sandbox at ${publicUrl}/sandbox/ (for development and demos only). Its control API answers loopback, or the header x-sandbox-control-token: ${sandboxControlToken}`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,6 +8,7 @@ import { createRouter } from './app/router';
 import { ErrorBoundary } from './app/routes/error-screen';
 import { TooltipProvider } from './components/ui/tooltip';
 import { AuthProvider } from './features/auth/auth-provider';
+import { CommandsProvider } from './lib/commands';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -29,7 +31,9 @@ createRoot(root).render(
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <TooltipProvider delayDuration={400}>
-            <RouterProvider router={router} />
+            <CommandsProvider>
+              <RouterProvider router={router} />
+            </CommandsProvider>
             <Toaster
               position="bottom-right"
               duration={4500}

@@ -9,7 +9,10 @@ export type ListCase = {
   baseline: string;
 };
 
-/** The five requests a user makes most: inbox, Cleared, Unread, a search, the sidebar counts. */
+/**
+ * The requests a user makes most: inbox, Cleared, Unread, a search, a search with operators (issue 14), the
+ * sidebar counts.
+ */
 export function listCases(searchToken: string): ListCase[] {
   const threads = (query: string) => ({
     ours: `/api/triage/threads?${query}`,
@@ -20,6 +23,10 @@ export function listCases(searchToken: string): ListCase[] {
     { name: 'Cleared view', ...threads('view=cleared') },
     { name: 'Unread tab', ...threads('view=inbox&tab=unread') },
     { name: 'Search (~50 matches)', ...threads(`view=inbox&q=${encodeURIComponent(searchToken)}`) },
+    {
+      name: 'Search operators (is:unread -term)',
+      ...threads(`view=inbox&q=${encodeURIComponent(`${searchToken} is:unread -zzqx`)}`),
+    },
     { name: 'Sidebar counts', ours: '/api/triage/counts', baseline: '/api/bench/baseline/counts' },
   ];
 }

@@ -1,4 +1,4 @@
-// Child process: the real app (buildApp + startJobs, as apps/server/src/main.ts composes it) on its own
+// Child process: the real app (buildApp + the sync fleet, as apps/server/src/main.ts composes it) on its own
 // port, with the providers pointed at the bench's separate sandbox process, plus the harness extras:
 // Server-Timing, the baseline endpoints and bulk seeding.
 import fs from 'node:fs';
@@ -9,7 +9,7 @@ import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '@ledgerdesk/mail-sandb
 import { buildApp } from '../../../apps/server/src/app';
 import { parseEnv } from '../../../apps/server/src/config/env';
 import { openDatabase } from '../../../apps/server/src/db/client';
-import { startJobs } from '../../../apps/server/src/jobs/start-jobs';
+import { createSyncFleet } from '../../../apps/server/src/jobs/sync-fleet';
 import { READY_PREFIX } from '../infra/child-process';
 import { baselineRoutes } from './baseline-routes';
 import { benchRoutes } from './bench-routes';
@@ -65,10 +65,12 @@ async function main(): Promise<void> {
   await app.register(async (child) => benchRoutes(child, notifyTimes));
   addServerTiming(app.server);
   await app.listen({ port, host: '127.0.0.1' });
-  const stopJobs = startJobs(app);
+  const fleet = createSyncFleet(app.mail);
+  await fleet.start();
+  app.syncFleet = fleet;
 
   const shutdown = async () => {
-    await stopJobs();
+    await fleet.stop();
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,12 @@
 import type { ThreadGroupDto, ThreadsPage } from '@ledgerdesk/domain/api/triage';
 import type { TriageItem } from '@ledgerdesk/domain/entities';
 import { groupIntoThreads } from '@ledgerdesk/domain/triage/group-threads';
-import { matchesSearch } from '@ledgerdesk/domain/triage/search';
+import { matchesSearch, SEARCH_FIELDS } from '@ledgerdesk/domain/triage/search';
+import {
+  effectiveView,
+  meetsSearchConditions,
+  parseSearchQuery,
+} from '@ledgerdesk/domain/triage/search-operators';
 import type { TriageView } from '@ledgerdesk/domain/triage/triage-view';
 import { TRIAGE_VIEWS } from '@ledgerdesk/domain/triage/triage-view';
 import { matchesTab, type TypeTab } from '@ledgerdesk/domain/triage/type-tabs';
@@ -28,11 +33,22 @@ export async function baselineRoutes(app: FastifyInstance): Promise<void> {
     const tab = (TABS as readonly string[]).includes(request.query.tab ?? '')
       ? (request.query.tab as TypeTab)
       : 'all';
-    const query = request.query.q ?? '';
+    const parsed = parseSearchQuery(request.query.q ?? '');
+    const search = parsed.ok ? parsed.search : { text: request.query.q ?? '', conditions: [], view: null };
+    const shown = effectiveView(view, search);
     const limit = Math.min(100, Math.max(1, Number(request.query.limit) || 50));
     const items = await readAllItems(app.db, user.id);
+    const searchable = (item: TriageItem) =>
+      SEARCH_FIELDS.map((field) => {
+        const value = item[field];
+        return typeof value === 'string' ? value : JSON.stringify(value ?? '');
+      }).join(' ');
     const matching = items.filter(
-      (item) => isInView(item, view) && matchesTab(item, tab) && matchesSearch(item, query),
+      (item) =>
+        isInView(item, shown) &&
+        matchesTab(item, tab) &&
+        matchesSearch(item, search.text) &&
+        meetsSearchConditions(item, search.conditions, searchable(item)),
     );
     const groups = groupIntoThreads(matching);
     return { groups: groups.slice(0, limit).map(toDto), nextCursor: null, total: matching.length };
@@ -40,13 +56,15 @@ export async function baselineRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/bench/baseline/counts', async (request) => {
     const user = requireUser(request, 'view triage items');
-    const unread = (await readAllItems(app.db, user.id)).filter((item) => !item.isRead);
+    const items = await readAllItems(app.db, user.id);
+    const unread = items.filter((item) => !item.isRead);
     const countOf = (test: (item: TriageItem) => boolean) => unread.filter(test).length;
     return {
       counts: {
         triage: countOf((item) => isInView(item, 'inbox')),
         later: countOf((item) => item.status === 'later'),
-        scheduled: countOf((item) => item.status === 'scheduled'),
+        // Scheduled counts every scheduled item (issue 14), read or not.
+        scheduled: items.filter((item) => item.status === 'scheduled').length,
         drafts: countOf((item) => item.status === 'drafts'),
       },
     };

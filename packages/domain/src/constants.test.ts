@@ -27,7 +27,7 @@ describe('business constants', () => {
   });
 
   it('splits the panels 60/40 by default', () => {
-    expect(PANEL_DEFAULT_SIZES.left + PANEL_DEFAULT_SIZES.right).toBe(100);
+    expect(PANEL_DEFAULT_SIZES).toEqual({ left: 60, right: 40 });
   });
 
   it('keeps the sidebar cookie for 7 days', () => {

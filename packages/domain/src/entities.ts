@@ -76,6 +76,8 @@ export type TriageItem = {
   syncErrorCount: number;
   syncErrorMessage: string | null;
   updatedAt: string;
+  /** When a snoozed item (status scheduled) returns to the inbox; null otherwise. */
+  snoozedUntil?: string | null;
   notificationSource: TriageItemSource | null;
 };
 

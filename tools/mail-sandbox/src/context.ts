@@ -28,6 +28,8 @@ export type SandboxContext = {
   held: Set<() => void>;
   /** Schedules a (debounced) save of the state file, if any. */
   persist: () => void;
+  /** Redirect URIs registered for the sandbox client (undefined: loopback and own origin only). */
+  redirectUris: readonly string[] | undefined;
 };
 
 export type ContextSettings = {
@@ -36,11 +38,13 @@ export type ContextSettings = {
   shouldSeed: boolean;
   now: () => number;
   prefix: string;
+  redirectUris?: readonly string[] | undefined;
 };
 
 export function createContext(settings: ContextSettings): SandboxContext {
   return {
     ...settings,
+    redirectUris: settings.redirectUris,
     store: createStore(),
     tokens: createTokenStore(),
     pending: new Map(),

@@ -10,5 +10,6 @@ export const DEFAULT_GMAIL_MAILBOX = 'alex.morgan@harbourline-gmail.test';
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
 export const AUTHORIZATION_CODE_LIFETIME_MS = 10 * 60 * 1000;
 export const DEFAULT_SEED_MESSAGE_COUNT = 200;
-export const MAX_GENERATED_MESSAGES = 100_000;
+/** Messages one provisioning call may generate: a bigger mailbox is an unauthenticated memory bomb. */
+export const MAX_GENERATED_MESSAGES = 10_000;
 export const DEFAULT_STANDALONE_PORT = 3100;

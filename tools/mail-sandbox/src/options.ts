@@ -11,4 +11,15 @@ export type MailSandboxOptions = {
   now?: () => number;
   /** Lets a caller set the public URL after listening on a random port (used by startMailSandbox). */
   publicUrlRef?: { current: string };
+  /**
+   * Lets callers that are not on loopback use the control API when they send it (header
+   * `x-sandbox-control-token` or `Authorization: Bearer`). Without it the control API answers loopback only.
+   */
+  controlToken?: string;
+  /**
+   * Redirect URIs registered for the sandbox client (compared without their query string, as Microsoft
+   * does). The consent page sends its answer to no other URI. Omitted: any http(s) URI on a loopback host
+   * or on the sandbox's own origin.
+   */
+  redirectUris?: string[];
 };

@@ -12,6 +12,27 @@ const optionalUrl = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
+/** TRUST_PROXY: '' / off / false → trust none; a number → that many hops; else a comma-separated list. */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = (value ?? '').trim();
+    if (text === '' || /^(off|false|0)$/i.test(text)) return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    if (/^(on|true)$/i.test(text)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'say how many proxies (a hop count) or which addresses to trust, not true',
+      });
+      return z.NEVER;
+    }
+    return text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -37,9 +58,29 @@ const envSchema = z.object({
   GOOGLE_TOKEN_URL: optionalUrl,
   GMAIL_API_URL: optionalUrl,
   MAIL_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  // Lets non-loopback callers use the sandbox control API; generated into DATA_DIR when unset.
+  SANDBOX_CONTROL_TOKEN: z.string().min(16).optional(),
+  // Which proxies to believe about the client address: off (default), a hop count, or addresses/CIDRs.
+  TRUST_PROXY: trustProxy,
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  // Test-only: lets a loopback caller move the server's clock forward (POST /api/test/clock/advance).
+  TEST_CLOCK_CONTROL: z
+    .enum(['on', 'off', ''])
+    .optional()
+    .transform((value) => value === 'on'),
+  // The sync fleet (jobs/): syncs one process runs at once, the local hours that count as peak for the
+  // notification sources' peak/off-peak intervals, and how long a sync job may stay active before another
+  // node takes it over (a node that died mid-sync).
+  SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  SYNC_PEAK_HOURS: z
+    .string()
+    .regex(/^([01]?\d|2[0-4])-([01]?\d|2[0-4])$/, 'use start-end hours, e.g. 8-18')
+    .default('8-18'),
+  SYNC_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(600),
   SIGN_IN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
+  // Per (account, client address); the account as a whole has the larger budget below.
   SIGN_IN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGN_IN_ACCOUNT_BUDGET: z.coerce.number().int().min(1).default(100),
   SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   // Avatar storage: an S3-compatible bucket when these are set, else local disk under DATA_DIR/storage.
   S3_BUCKET: z.string().optional(),

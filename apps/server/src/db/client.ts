@@ -15,9 +15,21 @@ export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export type ChangeListener = (payload: string) => void;
 
+/**
+ * How the job engine (pg-boss) reaches the database: its own pool on PostgreSQL (as the migration owner, in
+ * its own schema), or an adapter over the one embedded PGlite session.
+ */
+export type JobsConnection =
+  | { connectionString: string }
+  | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/** The schema pg-boss keeps its queues and jobs in. */
+export const JOBS_SCHEMA = 'pgboss';
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  jobs: JobsConnection;
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: ChangeListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -48,17 +60,33 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await runMigrations(db);
+  // pg-boss shares the one session, so it runs as the app role too and creates its own schema (which its
+  // install does with CREATE SCHEMA IF NOT EXISTS, needing CREATE on the database). Embedded only.
+  await client.exec(`GRANT CREATE ON DATABASE ${await currentDatabase(client)} TO ${APP_ROLE}`);
   // Embedded PGlite has one session: it continues as the app role, which row-level security binds.
   await client.exec(`SET SESSION AUTHORIZATION ${APP_ROLE}`);
   return {
     db,
     kind: 'pglite',
+    jobs: {
+      // pg-boss sends its multi-statement scripts without parameters: those go through exec.
+      async executeSql(text, values) {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    },
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
     },
     close: () => client.close(),
   };
+}
+
+async function currentDatabase(client: PGlite): Promise<string> {
+  const result = await client.query<{ name: string }>('select current_database() as name');
+  return pg.escapeIdentifier(result.rows[0]?.name ?? 'postgres');
 }
 
 async function openPostgres(databaseUrl: string, appDatabaseUrl: string | undefined): Promise<Database> {
@@ -77,11 +105,16 @@ async function openPostgres(databaseUrl: string, appDatabaseUrl: string | undefi
     max: 10,
     ...(appUrl ? {} : { options: `-c role=${APP_ROLE}` }),
   });
+  // An idle connection the server ends (a restart, a failover, an administrator, a dropped test database) is
+  // discarded by the pool and the next query opens a new one; without a listener node-postgres would raise the
+  // error out of the process.
+  pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const listeners: Array<{ stop(): Promise<void> }> = [];
   return {
     db,
     kind: 'postgres',
+    jobs: { connectionString: databaseUrl },
     async listen(channel, onPayload) {
       const listener = await listenWithReconnect(appUrl ?? databaseUrl, channel, onPayload);
       listeners.push(listener);

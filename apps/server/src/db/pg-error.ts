@@ -28,3 +28,13 @@ export function isRlsViolation(info: PgErrorInfo | null): boolean {
 export function isCheckViolation(info: PgErrorInfo | null): boolean {
   return info?.code === '23514' || Boolean(info?.constraint?.includes('check_'));
 }
+
+/**
+ * PostgreSQL refused a value itself: a NUL or invalid byte (22021, 22P05), text it cannot read as the column's
+ * type (22P02, 22007, 22008), a value too long or too large (22001, 22003), or a value too big to index (54000).
+ */
+const INVALID_VALUE_CODES = new Set(['22021', '22P05', '22P02', '22007', '22008', '22001', '22003', '54000']);
+
+export function isInvalidValue(info: PgErrorInfo | null): boolean {
+  return Boolean(info && INVALID_VALUE_CODES.has(info.code));
+}

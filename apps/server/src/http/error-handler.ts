@@ -1,18 +1,39 @@
+import { AUTH_MESSAGES } from '@ledgerdesk/domain/auth/messages';
+import { INVALID_DATA_FORMAT, ITEM_PERMISSION_DENIED } from '@ledgerdesk/domain/triage/item-update-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { isCheckViolation, isRlsViolation, pgErrorInfo } from '../db/pg-error';
+import { isCheckViolation, isInvalidValue, isRlsViolation, pgErrorInfo } from '../db/pg-error';
 import { AppError } from './app-error';
 
-const INVALID_DATA = 'Invalid data format. Please refresh the page and try again.';
-const PERMISSION_DENIED = "You don't have permission to update this item.";
-const UNEXPECTED = 'An unexpected error occurred. Please try again.';
+/** Fastify's own 4xx codes whose default message names internals; each gets a plain sentence. */
+const CLIENT_ERROR_TEXTS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its length.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not a multipart upload.',
+  FST_PARTS_LIMIT: 'Please upload one image at a time.',
+  FST_FILES_LIMIT: 'Please upload one image at a time.',
+  FST_FIELDS_LIMIT: 'Please upload one image at a time.',
+};
+const MALFORMED_UPLOAD = 'The upload is malformed. Please choose the image again.';
+/** busboy (under @fastify/multipart) throws plain Errors for a broken body; these are their messages. */
+const MULTIPART_FAILURES =
+  /^(Multipart: Boundary not found|Unexpected end of (form|multipart data)|Malformed part header|Malformed urlencoded form)/;
 
 /**
- * One error handler for the whole API: user-facing errors keep their message, database refusals map to the
- * spec's texts, and anything else is logged in full but answered with a plain 500 and no detail.
+ * One error handler for the whole API: user-facing errors keep their message, database refusals of bad values
+ * map to the spec's texts, and every 5xx is logged with its cause and the request id but answered with the
+ * spec's generic text and that id: no library message, SQL, parameter or stack ever reaches a client.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const serverError = (status: number, code: string, message: string) => {
+      request.log.error({ err: error, requestId: request.id }, 'request failed');
+      return reply.status(status).send({ error: { code, message, requestId: request.id } });
+    };
     if (error instanceof AppError) {
+      if (error.statusCode >= 500) return serverError(error.statusCode, error.code, error.message);
       return reply.status(error.statusCode).send({
         error: {
           code: error.code,
@@ -27,24 +48,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const pg = pgErrorInfo(error);
     if (isRlsViolation(pg))
-      return reply.status(403).send({ error: { code: 'permission_denied', message: PERMISSION_DENIED } });
-    if (isCheckViolation(pg) || pg?.code === '22P02' || pg?.code === '22001') {
-      return reply.status(400).send({ error: { code: 'invalid_data', message: INVALID_DATA } });
+      return reply
+        .status(403)
+        .send({ error: { code: 'permission_denied', message: ITEM_PERMISSION_DENIED } });
+    if (isCheckViolation(pg) || isInvalidValue(pg)) {
+      request.log.info({ pgCode: pg?.code }, 'database refused a value');
+      return reply.status(400).send({ error: { code: 'invalid_data', message: INVALID_DATA_FORMAT } });
     }
+    if (MULTIPART_FAILURES.test(error.message))
+      return reply.status(400).send({ error: { code: 'bad_request', message: MALFORMED_UPLOAD } });
     const status = fastifyError.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
-        fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? 'The request body is not valid JSON.'
-          : fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'The request body is too large.'
-            : fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-              ? 'Unsupported content type.'
-              : fastifyError.message;
+        CLIENT_ERROR_TEXTS[fastifyError.code] ??
+        (error instanceof SyntaxError
+          ? CLIENT_ERROR_TEXTS.FST_ERR_CTP_INVALID_JSON_BODY
+          : fastifyError.message);
       return reply.status(status).send({ error: { code: codeForStatus(status), message } });
     }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: { code: 'internal_error', message: UNEXPECTED } });
+    return serverError(500, 'internal_error', AUTH_MESSAGES.unexpectedError);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -54,12 +76,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+const CODES_BY_STATUS: Record<number, string> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  406: 'bad_request',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
+
 function codeForStatus(status: number): string {
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 413) return 'payload_too_large';
-  if (status === 415) return 'unsupported_media_type';
-  if (status === 429) return 'too_many_requests';
-  return 'bad_request';
+  return CODES_BY_STATUS[status] ?? 'bad_request';
 }

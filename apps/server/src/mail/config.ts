@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env';
 
 export type MicrosoftConfig = {
@@ -95,16 +94,4 @@ export function resolveMailConfig(env: Env, publicUrl: string): MailConfig {
     };
   }
   return { microsoft, google };
-}
-
-const configs = new WeakMap<FastifyInstance, MailConfig>();
-
-/** The app's mail configuration, resolved once per app instance. */
-export function mailConfig(app: FastifyInstance): MailConfig {
-  let config = configs.get(app);
-  if (!config) {
-    config = resolveMailConfig(app.env, app.publicUrl);
-    configs.set(app, config);
-  }
-  return config;
 }

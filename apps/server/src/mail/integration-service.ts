@@ -40,7 +40,7 @@ export async function initializeSyncConfig(
       ? new Date(input.syncFromDate)
       : new Date(Date.now() - input.initialSyncDaysBack * DAY_MS);
     const syncFromDate = from.toISOString();
-    await withUser(ctx.app.db, ctx.userId, (tx) =>
+    await withUser(ctx.deps.db, ctx.userId, (tx) =>
       mergeIntegrationMetadata(tx, input.integrationId, {
         sync_from_date: syncFromDate,
         initial_sync_days_back: input.initialSyncDaysBack,

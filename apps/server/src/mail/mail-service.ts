@@ -2,11 +2,17 @@
 // AppErrors whose code is the spec §8 catalogue code and whose message is the spec's text.
 import { FETCH_CONTENT_TIMEOUT_MS } from '@ledgerdesk/domain/constants';
 import type { EmailInThread } from '@ledgerdesk/domain/entities';
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/app-error';
-import { ContentCache } from './content-cache';
-import { toArchiveError, toFetchError, toSendError, toSyncError, toUnarchiveError } from './error-mapping';
+import {
+  toArchiveError,
+  toFetchError,
+  toReadStateError,
+  toSendError,
+  toSyncError,
+  toUnarchiveError,
+} from './error-mapping';
 import { INTERACTIVE_POLICY } from './http/retry-policy';
+import type { MailDeps } from './mail-deps';
 import { providerFor } from './provider-registry';
 import { loadActiveIntegration, loadSendTarget } from './service/load-integration';
 import { recordMove } from './service/record-move';
@@ -18,7 +24,7 @@ import type { SyncFolder, SyncReport } from './sync/sync-report';
 
 export type { SyncReport } from './sync/sync-report';
 
-export type MailContext = { app: FastifyInstance; userId: string };
+export type MailContext = { deps: MailDeps; userId: string };
 
 export type SendEmailInput = {
   integrationId?: string;
@@ -37,16 +43,6 @@ const INTERACTIVE_DEADLINE_MS = 25_000;
 /** How long a manual sync waits for a sync of the same mailbox already running. */
 const SYNC_LOCK_WAIT_MS = 60_000;
 
-const caches = new WeakMap<FastifyInstance, ContentCache>();
-function contentCache(app: FastifyInstance): ContentCache {
-  let cache = caches.get(app);
-  if (!cache) {
-    cache = new ContentCache();
-    caches.set(app, cache);
-  }
-  return cache;
-}
-
 async function mapErrors<T>(work: () => Promise<T>, map: (error: unknown) => AppError): Promise<T> {
   try {
     return await work();
@@ -61,7 +57,7 @@ async function interactiveSession(
   timeoutMs = INTERACTIVE_DEADLINE_MS,
 ) {
   const integration = await loadActiveIntegration(ctx, integrationId);
-  const provider = providerFor(ctx.app, integration.provider);
+  const provider = providerFor(ctx.deps, integration.provider);
   const session = openSession(ctx, integration, {
     policy: INTERACTIVE_POLICY,
     deadline: Date.now() + timeoutMs,
@@ -100,7 +96,7 @@ async function afterMove(
   folder: 'inbox' | 'archive',
 ): Promise<{ newMessageId?: string; oldMessageId?: string }> {
   await recordMove(ctx, { integrationId: input.integrationId, oldId: input.messageId, newId, folder });
-  contentCache(ctx.app).delete(input.integrationId, input.messageId);
+  ctx.deps.contentCache.delete(input.integrationId, input.messageId);
   return newId === input.messageId ? {} : { newMessageId: newId, oldMessageId: input.messageId };
 }
 
@@ -112,8 +108,8 @@ export async function setMessageReadState(
   await mapErrors(async () => {
     const { provider, session } = await interactiveSession(ctx, input.integrationId);
     await provider.setRead(session, input.messageId, input.isRead);
-    contentCache(ctx.app).delete(input.integrationId, input.messageId);
-  }, toArchiveError);
+    ctx.deps.contentCache.delete(input.integrationId, input.messageId);
+  }, toReadStateError);
 }
 
 /** Loads one message's full content (cached per integration + message id). */
@@ -127,7 +123,7 @@ export async function fetchEmailContent(
       input.integrationId,
       input.timeoutMs ?? FETCH_CONTENT_TIMEOUT_MS,
     );
-    const cache = contentCache(ctx.app);
+    const cache = ctx.deps.contentCache;
     const cached = cache.get(input.integrationId, input.messageId);
     if (cached) return cached;
     const email = await provider.getMessage(session, input.messageId);
@@ -137,7 +133,10 @@ export async function fetchEmailContent(
 }
 
 /** Sends a new message, reply or reply-all; answers the address it was sent from. */
-export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promise<{ sentFrom: string }> {
+export async function sendEmail(
+  ctx: MailContext,
+  input: SendEmailInput,
+): Promise<{ sentFrom: string; integrationId: string; threadId: string | null }> {
   return mapErrors(async () => {
     const target = await loadSendTarget(ctx, input);
     const { provider, session } = await interactiveSession(ctx, target.integration.id);
@@ -150,7 +149,11 @@ export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promis
       originalMessageId: input.replyType === 'new' ? null : target.originalMessageId,
       threadId: target.threadId,
     });
-    return { sentFrom: target.integration.emailAddress };
+    return {
+      sentFrom: target.integration.emailAddress,
+      integrationId: target.integration.id,
+      threadId: input.replyType === 'new' ? null : target.threadId,
+    };
   }, toSendError);
 }
 
@@ -171,7 +174,7 @@ export async function syncIntegration(
   return mapErrors(async () => {
     await loadActiveIntegration(ctx, input.integrationId);
     const report = await withSyncLock(
-      ctx.app,
+      ctx.deps,
       input.integrationId,
       { waitMs: input.lockWaitMs ?? SYNC_LOCK_WAIT_MS },
       async () => syncIntegrationRun(ctx, await loadActiveIntegration(ctx, input.integrationId), input),
@@ -188,8 +191,11 @@ export async function resyncIntegration(
 ): Promise<ResyncResult> {
   return mapErrors(async () => {
     await loadActiveIntegration(ctx, input.integrationId);
-    const result = await withSyncLock(ctx.app, input.integrationId, { waitMs: SYNC_LOCK_WAIT_MS }, async () =>
-      fullResync(ctx, await loadActiveIntegration(ctx, input.integrationId), input),
+    const result = await withSyncLock(
+      ctx.deps,
+      input.integrationId,
+      { waitMs: SYNC_LOCK_WAIT_MS },
+      async () => fullResync(ctx, await loadActiveIntegration(ctx, input.integrationId), input),
     );
     if (!result) throw syncBusy();
     return result;

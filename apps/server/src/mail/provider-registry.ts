@@ -1,23 +1,18 @@
+import type { MailProviderOffer } from '@ledgerdesk/domain/api/integrations';
 import type { Provider } from '@ledgerdesk/domain/entities';
-import type { FastifyInstance } from 'fastify';
-import { mailConfig } from './config';
 import { MailError } from './errors';
 import { createGmailProvider } from './gmail/gmail-provider';
+import type { MailDeps } from './mail-deps';
 import { createMicrosoftProvider } from './microsoft/microsoft-provider';
 import type { MailProvider } from './provider';
+import { withStorableText } from './storable-text';
 
-const providers = new WeakMap<FastifyInstance, Partial<Record<Provider, MailProvider>>>();
-
-/** The adapter for a provider, configured for this app; fails when the provider is not configured. */
-export function providerFor(app: FastifyInstance, name: Provider): MailProvider {
-  let cache = providers.get(app);
-  if (!cache) {
-    cache = {};
-    providers.set(app, cache);
-  }
+/** The adapter for a provider, configured for these deps; fails when the provider is not configured. */
+export function providerFor(deps: MailDeps, name: Provider): MailProvider {
+  const cache = deps.providers;
   const cached = cache[name];
   if (cached) return cached;
-  const config = mailConfig(app);
+  const config = deps.mailConfig;
   const provider =
     name === 'office365'
       ? config.microsoft && createMicrosoftProvider(config.microsoft)
@@ -28,12 +23,26 @@ export function providerFor(app: FastifyInstance, name: Provider): MailProvider 
       `${name === 'office365' ? 'Office 365' : 'Gmail'} is not configured on this server.`,
     );
   }
-  cache[name] = provider;
-  return provider;
+  const storableProvider = withStorableText(provider);
+  cache[name] = storableProvider;
+  return storableProvider;
 }
 
 /** Whether integrations of this provider live in the local mail sandbox. */
-export function isSandboxProvider(app: FastifyInstance, name: Provider): boolean {
-  const config = mailConfig(app);
+export function isSandboxProvider(deps: MailDeps, name: Provider): boolean {
+  const config = deps.mailConfig;
   return (name === 'office365' ? config.microsoft?.isSandbox : config.google?.isSandbox) ?? false;
+}
+
+/** Each provider as this deployment offers it (the first-run screen's connect choices). */
+export function mailProviderOffers(deps: MailDeps): MailProviderOffer[] {
+  const config = deps.mailConfig;
+  return [
+    {
+      provider: 'office365',
+      isConfigured: config.microsoft != null,
+      isSandbox: config.microsoft?.isSandbox ?? false,
+    },
+    { provider: 'gmail', isConfigured: config.google != null, isSandbox: config.google?.isSandbox ?? false },
+  ];
 }

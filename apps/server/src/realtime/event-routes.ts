@@ -9,8 +9,8 @@ export const HEARTBEAT_MS = 25_000;
 const RECONNECT_MS = 5000;
 
 /**
- * GET /api/events: a Server-Sent Events stream of the signed-in user's triage item inserts and updates
- * (`event: triage`, data {op, id, threadKey}). Streams end when the server closes, so shutdown never waits.
+ * GET /api/events: a Server-Sent Events stream of the signed-in user's triage item inserts, updates and deletes
+ * (`event: triage`, data {op: INSERT | UPDATE | DELETE, id, threadKey}). Streams end when the server closes, so shutdown never waits.
  */
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
   const hub = createTriageChangeHub(app.database, app.log);

@@ -15,7 +15,7 @@ export type TriageChangeHub = {
   close(): Promise<void>;
 };
 
-type Notification = { op?: unknown; userId?: unknown; id?: unknown; threadKey?: unknown };
+type Notification = { op?: unknown; userId?: unknown; id?: unknown; threadKey?: unknown; raised?: unknown };
 
 function parseNotification(payload: string): { userId: string; event: TriageChangeEvent } | null {
   try {
@@ -26,7 +26,9 @@ function parseNotification(payload: string): { userId: string; event: TriageChan
     )
       return null;
     if (typeof value.id !== 'string' || typeof value.threadKey !== 'string') return null;
-    return { userId: value.userId, event: { op: value.op, id: value.id, threadKey: value.threadKey } };
+    const event: TriageChangeEvent = { op: value.op, id: value.id, threadKey: value.threadKey };
+    if (value.raised === true) event.raised = true;
+    return { userId: value.userId, event };
   } catch {
     return null;
   }

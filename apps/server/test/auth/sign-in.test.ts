@@ -8,6 +8,7 @@ describe.each(testDatabaseKinds)('sign-in on %s', (kind) => {
     t = await createTestApp(kind, {
       SIGN_IN_MAX_ATTEMPTS_PER_ACCOUNT: '5',
       SIGN_IN_MAX_ATTEMPTS_PER_IP: '12',
+      SIGN_IN_ACCOUNT_BUDGET: '20',
     });
   });
   afterAll(async () => t.close());
@@ -130,42 +131,77 @@ describe.each(testDatabaseKinds)('sign-in on %s', (kind) => {
     });
   });
 
-  it('rate-limits sign-in per account with a clear 429', async () => {
+  const signInFrom = (
+    remoteAddress: string,
+    email: string,
+    password: string,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password },
+      remoteAddress,
+      headers,
+    });
+
+  it('refuses a client that keeps guessing one account with a clear 429, while the owner elsewhere signs in', async () => {
     await signUp(t.app, 'limited@firm.com');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      const response = await post(
-        '/api/auth/sign-in/email',
-        { email: 'limited@firm.com', password: 'wrong-password' },
-        { 'x-forwarded-for': `10.0.0.${attempt}` },
-      );
-      statuses.push(response.statusCode);
+      statuses.push((await signInFrom('198.51.100.9', 'limited@firm.com', 'wrong-password')).statusCode);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses[5]).toBe(429);
-    const blocked = await post(
-      '/api/auth/sign-in/email',
-      { email: 'limited@firm.com', password: 'ledger-desk-42' },
-      { 'x-forwarded-for': '10.0.1.1' },
-    );
+    const blocked = await signInFrom('198.51.100.9', 'limited@firm.com', 'ledger-desk-42');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toEqual({
       code: 'too_many_requests',
       message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
     });
+    const owner = await signInFrom('198.51.100.200', 'limited@firm.com', 'ledger-desk-42');
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('ignores a spoofed X-Forwarded-For when no proxy is trusted', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const response = await signInFrom('198.51.100.10', 'nobody-spoof@firm.com', 'wrong-password', {
+        'x-forwarded-for': `10.9.0.${attempt}`,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses[5]).toBe(429);
   });
 
   it('rate-limits sign-in per IP across accounts', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 13; attempt += 1) {
-      const response = await post(
-        '/api/auth/sign-in/email',
-        { email: `nobody${attempt}@firm.com`, password: 'whatever-1' },
-        { 'x-forwarded-for': '192.0.2.77' },
-      );
+      const response = await signInFrom('192.0.2.77', `nobody${attempt}@firm.com`, 'whatever-1');
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 12).every((status) => status === 401)).toBe(true);
     expect(statuses[12]).toBe(429);
+  });
+
+  it('after an attack from many addresses uses up the account budget, lets the owner in on a known device only', async () => {
+    const owner = await signUp(t.app, 'budget@firm.com');
+    const deviceCookie = cookieHeader(
+      (await signInFrom('198.51.100.50', 'budget@firm.com', 'ledger-desk-42')).headers['set-cookie'],
+    )
+      .split('; ')
+      .find((cookie) => cookie.startsWith('ledgerdesk.known_device='));
+    expect(deviceCookie).toBeDefined();
+    // ACCOUNT_BUDGET (20) wrong guesses from 20 addresses, each under the per-client limit.
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await signInFrom(`203.0.113.${attempt + 1}`, 'budget@firm.com', 'wrong-password');
+    }
+    const newDevice = await signInFrom('198.51.100.60', 'budget@firm.com', 'ledger-desk-42');
+    expect(newDevice.statusCode).toBe(429);
+    const knownDevice = await signInFrom('198.51.100.61', 'budget@firm.com', 'ledger-desk-42', {
+      cookie: String(deviceCookie),
+    });
+    expect(knownDevice.statusCode).toBe(200);
+    void owner;
   });
 });

@@ -153,7 +153,7 @@ describe.each(testDatabaseKinds)('server functions: behaviour (%s)', (kind) => {
     try {
       await expect(
         fetchEmailContent(
-          { app: h.app, userId: box.userId },
+          { deps: h.app.mail, userId: box.userId },
           { integrationId: box.integrationId, messageId: item?.emailMessageId ?? '', timeoutMs: 1500 },
         ),
       ).rejects.toMatchObject({

@@ -1,4 +1,5 @@
 import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
+import { resetFailedMessage } from '@ledgerdesk/domain/integrations/reset-dialog';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { triageItems } from '../../src/db/schema/triage-items';
@@ -124,6 +125,38 @@ describe.each(testDatabaseKinds)('Enhanced Reset through the API on %s', (kind) 
       expect(new Set(ids).size).toBe(ids.length);
     });
   });
+
+  it('answers Enhanced Reset Failed and keeps every item when every folder listing fails', async () => {
+    const box = await connectFreshMailbox(h, 'gmail', { messages: 10 });
+    await sync(h, box);
+    const before = await storedItems(h.app, box.userId, box.integrationId);
+    // Enough 500s on the listing calls to outlast the sync retry policy.
+    await h.control('POST', '/faults', {
+      provider: 'gmail',
+      status: 500,
+      count: 50,
+      pathContains: '/messages',
+    });
+    try {
+      const response = await callFunction(h.app, box.cookie, 'enhanced-full-resync-emails', {
+        integrationId: box.integrationId,
+        daysBack: 30,
+        maxEmails: 1000,
+        resetMode: 'complete',
+        includeFolders: { inbox: true, sent: true, archive: true },
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().error).toMatchObject({
+        code: 'RESET_FAILED',
+        message: resetFailedMessage().description,
+      });
+      expect(response.json().success).toBeUndefined();
+    } finally {
+      await h.control('DELETE', '/faults');
+    }
+    expect(await storedItems(h.app, box.userId, box.integrationId)).toEqual(before);
+    expect((await integrationRow(h.app, box)).metadata.last_complete_reset_at ?? null).toBeNull();
+  }, 60_000);
 
   it('refuses no folders, another user’s mailbox and a signed-out caller, and changes nothing', async () => {
     const box = await connectFreshMailbox(h, 'office365', { messages: 10 });

@@ -113,7 +113,7 @@ describe.each(testDatabaseKinds)('an Enhanced Reset killed mid-run (%s)', (kind)
     const { cookie, userId } = await signUp(setup.app, `reset-crash-${kind}@ledgerdesk.test`);
     const integrationId = await connectMailbox(setup.app, cookie, 'office365', address);
     const first = await syncIntegration(
-      { app: setup.app, userId },
+      { deps: setup.app.mail, userId },
       { integrationId, daysBack: 30, maxEmails: 10_000 },
     );
     expect(first.criticalErrors).toBe(0);

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
 import { openDatabase } from '../../src/db/client';
-import { listActiveIntegrations } from '../../src/jobs/due-integrations';
-import { runIntegrationJob } from '../../src/jobs/integration-job';
-import { startJobs } from '../../src/jobs/start-jobs';
+import { runSyncJob } from '../../src/jobs/integration-job';
+import { listSyncCandidates } from '../../src/jobs/sync-candidates';
+import { createSyncFleet } from '../../src/jobs/sync-fleet';
 import { withSyncLock } from '../../src/mail/sync/sync-lock';
 import { connectFreshMailbox, integrationRow, patchIntegration } from '../mail/support/mail-fixtures';
 import { callFunction, createMailHarness, type MailHarness, sandboxEnv } from '../mail/support/mail-harness';
@@ -43,7 +43,8 @@ describe.each(testDatabaseKinds)('scheduler (%s)', (kind) => {
       subject: 'Payroll question for March',
       text: 'Can we move the payroll run?',
     });
-    const stop = startJobs(h.app);
+    const fleet = createSyncFleet(h.app.mail);
+    await fleet.start();
     try {
       await waitFor(async () =>
         (await storedItems(h.app, ready.userId, ready.integrationId)).some(
@@ -52,31 +53,32 @@ describe.each(testDatabaseKinds)('scheduler (%s)', (kind) => {
       );
       await waitFor(async () => (await integrationRow(h.app, fresh)).accessToken !== freshToken);
     } finally {
-      await stop();
+      await fleet.stop();
     }
     expect((await storedItems(h.app, ready.userId, ready.integrationId)).length).toBe(countBefore + 1);
     expect(await storedItems(h.app, fresh.userId, fresh.integrationId)).toHaveLength(0);
     expect((await integrationRow(h.app, fresh)).lastSyncAt).toBeNull();
   });
 
-  it('skips an integration whose sync lock is held, and lists only active connected integrations', async () => {
+  it('leaves an integration whose sync lock is held alone, and lists only active connected integrations', async () => {
     const box = await connectFreshMailbox(h, 'gmail', { messages: 5 });
     await callFunction(h.app, box.cookie, 'initialize-sync-config', { integrationId: box.integrationId });
-    const due = (await listActiveIntegrations(h.app.db)).find((row) => row.id === box.integrationId);
+    const due = (await listSyncCandidates(h.app.db)).find((row) => row.id === box.integrationId);
     if (!due) throw new Error('integration not listed');
-    expect(due).toMatchObject({ userId: box.userId, provider: 'gmail' });
+    expect(due).toMatchObject({ userId: box.userId, provider: 'gmail', source: null });
     const parked = await connectFreshMailbox(h, 'gmail', { messages: 1 });
     await patchIntegration(h.app, parked, { needsReconnect: true });
     const off = await connectFreshMailbox(h, 'gmail', { messages: 1 });
     await patchIntegration(h.app, off, { isActive: false });
-    const listed = (await listActiveIntegrations(h.app.db)).map((row) => row.id);
+    const listed = (await listSyncCandidates(h.app.db)).map((row) => row.id);
     expect(listed).not.toContain(parked.integrationId);
     expect(listed).not.toContain(off.integrationId);
-    const outcome = await withSyncLock(h.app, box.integrationId, { waitMs: 0 }, () =>
-      runIntegrationJob(h.app, due, new Map()),
+    const job = { integrationId: box.integrationId, userId: box.userId };
+    const outcome = await withSyncLock(h.app.mail, box.integrationId, { waitMs: 0 }, () =>
+      runSyncJob(h.app.mail, job),
     );
     expect(outcome).toBe('busy');
-    expect(await runIntegrationJob(h.app, due, new Map())).toBe('synced');
+    expect(await runSyncJob(h.app.mail, job)).toBe('synced');
   });
 
   it('does nothing when SYNC_INTERVAL_SECONDS is 0', async () => {
@@ -89,12 +91,12 @@ describe.each(testDatabaseKinds)('scheduler (%s)', (kind) => {
       subject: 'Not yet',
       text: 'x',
     });
-    const disabled = Object.create(h.app, {
-      env: { value: { ...h.app.env, SYNC_INTERVAL_SECONDS: 0 } },
-    }) as typeof h.app;
-    const stop = startJobs(disabled);
+    const disabled = { ...h.app.mail, env: { ...h.app.env, SYNC_INTERVAL_SECONDS: 0 } };
+    const fleet = createSyncFleet(disabled);
+    await fleet.start();
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    await stop();
+    expect(await fleet.status()).toMatchObject({ enabled: false });
+    await fleet.stop();
     expect(
       (await storedItems(h.app, box.userId, box.integrationId)).some((item) => item.subject === 'Not yet'),
     ).toBe(false);
@@ -116,11 +118,11 @@ describe.each(testDatabaseKinds)('scheduler (%s)', (kind) => {
       try {
         const integrationId = '00000000-0000-4000-8000-000000000001';
         let inner: string | null = 'not run';
-        await withSyncLock(h.app, integrationId, { waitMs: 0 }, async () => {
-          inner = await withSyncLock(other, integrationId, { waitMs: 300 }, async () => 'ran');
+        await withSyncLock(h.app.mail, integrationId, { waitMs: 0 }, async () => {
+          inner = await withSyncLock(other.mail, integrationId, { waitMs: 300 }, async () => 'ran');
         });
         expect(inner).toBeNull();
-        expect(await withSyncLock(other, integrationId, { waitMs: 0 }, async () => 'ran')).toBe('ran');
+        expect(await withSyncLock(other.mail, integrationId, { waitMs: 0 }, async () => 'ran')).toBe('ran');
       } finally {
         await other.close();
         await otherDatabase.close();

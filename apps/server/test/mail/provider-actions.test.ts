@@ -6,7 +6,6 @@ import { triageItems } from '../../src/db/schema/triage-items';
 import { withUser } from '../../src/db/with-user';
 import { archiveMessage, sendEmail, unarchiveMessage } from '../../src/mail/mail-service';
 import { recordFailure, SYNC_FAILURES_BEFORE_NOTICE } from '../../src/mail/notices/failure-notice';
-import { tokenCipher } from '../../src/mail/tokens/app-token-cipher';
 import { testDatabaseKinds } from '../support/test-database';
 import {
   type Connected,
@@ -52,7 +51,7 @@ describe.each(testDatabaseKinds)('mail actions against the sandbox (%s)', (kind)
       const box = await connectFreshMailbox(h, provider);
       await sync(h, box);
       const item = await firstInboxItem(h, box);
-      const ctx = { app: h.app, userId: box.userId };
+      const ctx = { deps: h.app.mail, userId: box.userId };
       const before = (await mailboxSummary(h, box.address)).folders;
       const archived = await archiveMessage(ctx, {
         integrationId: box.integrationId,
@@ -82,7 +81,7 @@ describe.each(testDatabaseKinds)('mail actions against the sandbox (%s)', (kind)
       const box = await connectFreshMailbox(h, provider);
       await sync(h, box);
       const original = await firstInboxItem(h, box);
-      const ctx = { app: h.app, userId: box.userId };
+      const ctx = { deps: h.app.mail, userId: box.userId };
       const sender = /<([^>]+)>/.exec(original.fromAddress ?? '')?.[1] ?? original.fromAddress ?? '';
       const reply = await sendEmail(ctx, {
         triageItemId: original.id,
@@ -175,7 +174,7 @@ describe.each(testDatabaseKinds)('mail actions against the sandbox (%s)', (kind)
     it('stores tokens encrypted, never as plain text', async () => {
       const box = await connectFreshMailbox(h, provider);
       const row = await integrationRow(h.app, box);
-      const cipher = tokenCipher(h.app);
+      const cipher = h.app.mail.tokenCipher;
       for (const value of [row.accessToken, row.refreshToken]) {
         expect(value).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
         const plain = cipher.decrypt(value ?? '');
@@ -196,7 +195,7 @@ describe.each(testDatabaseKinds)('mail actions against the sandbox (%s)', (kind)
 
   it('records sync failures on the integration and raises one notice per kind once they repeat', async () => {
     const box = await connectFreshMailbox(h, 'gmail', { messages: 1 });
-    const ctx = { app: h.app, userId: box.userId };
+    const ctx = { deps: h.app.mail, userId: box.userId };
     const integration = { id: box.integrationId, emailAddress: box.address };
     for (let attempt = 1; attempt <= SYNC_FAILURES_BEFORE_NOTICE + 1; attempt++) {
       await recordFailure(ctx, integration, 'sync', 'Gmail answered 503');
@@ -228,7 +227,7 @@ describe.each(testDatabaseKinds)('mail actions against the sandbox (%s)', (kind)
     const item = await firstInboxItem(h, box);
     await expect(
       archiveMessage(
-        { app: h.app, userId: box.userId },
+        { deps: h.app.mail, userId: box.userId },
         { integrationId: box.integrationId, messageId: item.emailMessageId },
       ),
     ).rejects.toMatchObject({
@@ -243,7 +242,7 @@ describe.each(testDatabaseKinds)('mail actions against the sandbox (%s)', (kind)
     expect(row.scopes).not.toContain('Mail.ReadWrite');
     await expect(
       archiveMessage(
-        { app: h.app, userId: box.userId },
+        { deps: h.app.mail, userId: box.userId },
         { integrationId: box.integrationId, messageId: 'any' },
       ),
     ).rejects.toMatchObject({

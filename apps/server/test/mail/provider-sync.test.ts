@@ -96,7 +96,7 @@ describe.each(testDatabaseKinds)('mail sync against the sandbox (%s)', (kind) =>
       const unreadItem = items.find((item) => item.subject === unread.subject && !item.isRead);
       if (!unreadItem?.emailMessageId) throw new Error('unread message not synced');
       await setMessageReadState(
-        { app: h.app, userId: box.userId },
+        { deps: h.app.mail, userId: box.userId },
         {
           integrationId: box.integrationId,
           messageId: unreadItem.emailMessageId,

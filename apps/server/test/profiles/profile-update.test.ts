@@ -1,9 +1,11 @@
+import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '@ledgerdesk/domain/auth/account-changes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_IN_USE } from '../../src/features/profiles/change-sign-in-email';
 import { CAPACITY_HOURS_MESSAGE } from '../../src/features/profiles/parse-profile-update';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
 
+const PASSWORD = 'ledger-desk-42';
 const FULL_SAVE = {
   fullName: 'Morgan Ellis',
   email: 'morgan.ellis@firm.test',
@@ -88,14 +90,31 @@ describe.each(testDatabaseKinds)('profile updates (%s)', (kind) => {
 
   it('refuses (409) an email another account signs in with, changing nothing', async () => {
     const before = await profile();
-    const response = await patch({ ...FULL_SAVE, email: 'Taken@Firm.test' });
+    const response = await patch({ ...FULL_SAVE, email: 'Taken@Firm.test', currentPassword: PASSWORD });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(EMAIL_IN_USE);
     expect(await profile()).toEqual(before);
   });
 
+  it('moves the sign-in email only with the current password', async () => {
+    const before = await profile();
+    const without = await patch({ email: 'morgan.hijacked@firm.test' });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error.message).toBe(CURRENT_PASSWORD_REQUIRED);
+    const wrong = await patch({ email: 'morgan.hijacked@firm.test', currentPassword: 'not-my-password-1' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error.message).toBe(CURRENT_PASSWORD_WRONG);
+    expect(await profile()).toEqual(before);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'morgan.hijacked@firm.test', password: PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(401);
+  });
+
   it('saves a full profile, and the new email becomes the sign-in email', async () => {
-    const response = await patch(FULL_SAVE);
+    const response = await patch({ ...FULL_SAVE, currentPassword: PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(response.json().signInEmail).toBe('updated');
     expect(response.json().profile).toMatchObject(FULL_SAVE);
@@ -124,7 +143,11 @@ describe.each(testDatabaseKinds)('profile updates (%s)', (kind) => {
       throw new Error('connection lost');
     }) as typeof db.transaction;
     try {
-      const response = await patch({ ...FULL_SAVE, email: 'morgan.new@firm.test' });
+      const response = await patch({
+        ...FULL_SAVE,
+        email: 'morgan.new@firm.test',
+        currentPassword: PASSWORD,
+      });
       expect(response.statusCode).toBe(500);
     } finally {
       db.transaction = transaction;

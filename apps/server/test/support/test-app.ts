@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
+import type { Clock } from '../../src/time/clock';
 import { createTestDatabase, type TestDatabaseKind } from './test-database';
 
 export type TestApp = {
@@ -16,6 +17,7 @@ export type TestApp = {
 export async function createTestApp(
   kind: TestDatabaseKind,
   overrides: Record<string, string> = {},
+  options: { clock?: Clock } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-test-'));
   const env = parseEnv({
@@ -26,7 +28,7 @@ export async function createTestApp(
     ...overrides,
   });
   const database = await createTestDatabase(kind);
-  const app = await buildApp({ env, database, publicUrl: 'http://localhost:3000' });
+  const app = await buildApp({ env, database, publicUrl: 'http://localhost:3000', clock: options.clock });
   await app.ready();
   return {
     app,

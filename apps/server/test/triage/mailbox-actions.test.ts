@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds)('triage actions reach the mailbox (%s)', (kind)
     }
     const owner = await signUp(h.app, `owner-${address}`);
     const integrationId = await connectMailbox(h.app, owner.cookie, provider, address);
-    const report = await syncIntegration({ app: h.app, userId: owner.userId }, { integrationId });
+    const report = await syncIntegration({ deps: h.app.mail, userId: owner.userId }, { integrationId });
     expect(report.criticalErrors).toBe(0);
     const page = await listThreads(h.app, owner.cookie, { view: 'inbox' });
     const items = page.groups.flatMap((group) => group.emails);

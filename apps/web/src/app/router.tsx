@@ -16,9 +16,8 @@ const EmailIntegrationPage = lazy(() =>
     default: m.EmailIntegrationPage,
   })),
 );
-const ProfilePage = lazy(() =>
-  import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
-);
+// The profile with the templates feature's Templates tab composed in.
+const ProfilePage = lazy(() => import('./routes/profile-route').then((m) => ({ default: m.ProfileRoute })));
 const WorkPage = lazy(() =>
   import('../features/work/components/work-page').then((m) => ({ default: m.WorkPage })),
 );

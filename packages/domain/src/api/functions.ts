@@ -12,8 +12,9 @@ import {
   RESET_MAX_EMAILS,
 } from '../constants';
 import type { EmailAddress, EmailAttachment, EmailBody, EmailStatus } from '../entities';
+import { safeString } from './safe-string';
 
-const id = z.string().trim().min(1).max(500);
+const id = safeString().trim().min(1).max(500);
 const uuid = z.uuid();
 const daysBack = z.int().min(1).max(365);
 const RECIPIENT_MAX = 500;
@@ -37,12 +38,12 @@ export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 /** gmail-auth / office365-auth: get the provider's authorization URL, or redeem the code it sent back. */
 export const oauthFunctionSchema = z.union([
-  z.strictObject({ action: z.literal('get-auth-url'), redirectUri: z.url() }),
+  z.strictObject({ action: z.literal('get-auth-url'), redirectUri: safeString().pipe(z.url()) }),
   z.strictObject({
     action: z.literal('exchange-code').optional(),
-    code: z.string().min(1).max(4096),
-    redirectUri: z.url(),
-    state: z.string().min(1).max(500).optional(),
+    code: safeString().min(1).max(4096),
+    redirectUri: safeString().pipe(z.url()),
+    state: safeString().min(1).max(500).optional(),
   }),
 ]);
 export type OAuthFunctionInput = z.infer<typeof oauthFunctionSchema>;
@@ -89,19 +90,21 @@ export type EmailContentResponse = {
 export const moveMessageSchema = z.strictObject({ messageId: id, integrationId: uuid });
 export type MoveMessageResponse = { success: true; newMessageId?: string; oldMessageId?: string };
 
-const recipients = z.array(z.string().trim().min(1).max(320)).max(RECIPIENT_MAX);
+const recipients = z.array(safeString().trim().min(1).max(320)).max(RECIPIENT_MAX);
 
 export const sendEmailSchema = z.strictObject({
   to: recipients.min(1),
   cc: recipients.default([]),
-  subject: z.string().trim().min(1).max(998),
-  body: z.string().max(2_000_000),
+  subject: safeString().trim().min(1).max(998),
+  body: safeString().max(2_000_000),
   triageItemId: uuid.nullish(),
   replyType: z.enum(['new', 'reply', 'replyAll']).default('new'),
   threadId: id.nullish(),
   originalMessageId: id.nullish(),
   /** Which mailbox sends; default: the triage item's mailbox, else the first active Office 365 one. */
   integrationId: uuid.nullish(),
+  /** "Remind me if no reply in…": when the thread returns to the inbox unless someone else writes first. */
+  followUpAt: z.iso.datetime({ offset: true }).nullish(),
 });
 export type SendEmailInput = z.input<typeof sendEmailSchema>;
 export type SendEmailResponse = { success: true; sentFrom: string };

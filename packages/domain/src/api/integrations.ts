@@ -1,7 +1,9 @@
 // Wire shapes of the integrations API (/api/integrations, /api/notification-sources): the bodies the
 // server validates and the DTOs both sides read. Tokens never appear in any of them.
 import { z } from 'zod';
-import type { EmailIntegration, NotificationSource, ResetScope } from '../entities';
+import type { EmailIntegration, NotificationSource, Provider, ResetScope } from '../entities';
+import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../http/unsafe-text';
+import { safeString } from './safe-string';
 
 /** An integration as the browser sees it: public fields only, metadata without sync cursors. */
 export type EmailIntegrationDto = Omit<EmailIntegration, 'userId'> & {
@@ -12,6 +14,10 @@ export type EmailIntegrationDto = Omit<EmailIntegration, 'userId'> & {
 };
 
 export type IntegrationListResponse = { integrations: EmailIntegrationDto[] };
+
+/** A mail provider as this deployment offers it: set up at all, and whether it is the local mail sandbox. */
+export type MailProviderOffer = { provider: Provider; isConfigured: boolean; isSandbox: boolean };
+export type MailProvidersResponse = { providers: MailProviderOffer[] };
 export type IntegrationResponse = { integration: EmailIntegrationDto };
 
 /** The previous-reset card of the Enhanced Reset dialog, from the latest reset of the user's active rows. */
@@ -43,14 +49,15 @@ export const idParamsSchema = z.strictObject({ id: z.uuid('id must be a valid id
 const interval = z.int().min(1).max(SOURCE_INTERVAL_MAX_MINUTES);
 
 const configurationSchema = z
-  .record(z.string().max(100), z.unknown())
+  .record(safeString().max(100), z.unknown())
+  .refine((value) => findUnsafeText(value) === null, UNSAFE_TEXT_MESSAGE)
   .refine((value) => JSON.stringify(value).length <= SOURCE_CONFIGURATION_MAX_BYTES, {
     message: `must be at most ${SOURCE_CONFIGURATION_MAX_BYTES} bytes of JSON`,
   });
 
 const sourceFields = {
-  sourceType: z.string().trim().min(1).max(SOURCE_TYPE_MAX_LENGTH),
-  sourceName: z.string().trim().min(1, 'must not be empty').max(SOURCE_NAME_MAX_LENGTH),
+  sourceType: safeString().trim().min(1).max(SOURCE_TYPE_MAX_LENGTH),
+  sourceName: safeString().trim().min(1, 'must not be empty').max(SOURCE_NAME_MAX_LENGTH),
   isActive: z.boolean(),
   syncEnabled: z.boolean(),
   syncIntervalMinutes: interval,

@@ -5,7 +5,8 @@
  * GET   /api/triage/threads?view&mailboxId&tab&q&filters&cursor&limit        → ThreadsPage
  *       Thread groups of a view, newest activity first, keyset-paginated: send `nextCursor` back as
  *       `cursor` (null = last page). `filters` is JSON text: [{"type":"sender","value":"acme"}] (build the
- *       query with `threadsSearchParams`). A group holds the items of one thread that match the view,
+ *       query with `threadsSearchParams`). `q` is the plain search or search operators
+ *       (triage/search-operators.ts); a bad operator value answers 400 with the parser's message. A group holds the items of one thread that match the view,
  *       tab, filters and search — newest first, at most THREAD_GROUP_EMAIL_CAP of them — while
  *       `itemCount`, `unreadCount` and `participants` count all of them. `total` is the number of matching
  *       ITEMS (not groups) across every page: the header's item count. `mailboxId` (an integration id)
@@ -52,35 +53,41 @@ import type { EmailFetchErrorCode, MessageTone } from '../mail/email-fetch-error
 import type { ThreadLoadErrorCode } from '../mail/thread-load-errors';
 import { CUSTOM_FILTER_TYPES } from '../triage/custom-filter';
 import { NO_ITEMS_SELECTED } from '../triage/item-update-messages';
+import { parseSearchQuery } from '../triage/search-operators';
 import { TRIAGE_VIEWS } from '../triage/triage-view';
-import type { TypeTab } from '../triage/type-tabs';
+import { safeRecord, safeString } from './safe-string';
+import {
+  BULK_UPDATE_MAX_IDS,
+  CUSTOM_FILTERS_MAX,
+  SEARCH_QUERY_MAX_LENGTH,
+  THREADS_PAGE_DEFAULT_LIMIT,
+  THREADS_PAGE_MAX_LIMIT,
+  TYPE_TAB_IDS,
+} from './triage-endpoints';
 
-export const THREADS_PAGE_DEFAULT_LIMIT = 50;
-export const THREADS_PAGE_MAX_LIMIT = 100;
-/** At most this many emails travel in one thread group; the counts still cover the whole group. */
-export const THREAD_GROUP_EMAIL_CAP = 50;
-export const SEARCH_QUERY_MAX_LENGTH = 200;
-export const CUSTOM_FILTERS_MAX = 20;
-export const BULK_UPDATE_MAX_IDS = 1000;
-export const TYPE_TAB_IDS: readonly TypeTab[] = ['all', 'email', 'mention', 'notification', 'unread'];
-
-export const TRIAGE_API = {
-  threads: '/api/triage/threads',
-  counts: '/api/triage/counts',
-  thread: (threadKey: string) => `/api/triage/threads/${encodeURIComponent(threadKey)}`,
-  threadContent: (threadKey: string) => `/api/triage/threads/${encodeURIComponent(threadKey)}/content`,
-  item: (id: string) => `/api/triage/items/${encodeURIComponent(id)}`,
-  bulkUpdate: '/api/triage/items/bulk-update',
-  events: '/api/events',
-} as const;
+// The zod-free half of the contract (paths, limits, the query string builder, the event name) lives in
+// ./triage-endpoints so the browser's triage screen does not load zod; it is re-exported here unchanged.
+export {
+  BULK_UPDATE_MAX_IDS,
+  CUSTOM_FILTERS_MAX,
+  SEARCH_QUERY_MAX_LENGTH,
+  THREAD_GROUP_EMAIL_CAP,
+  THREADS_PAGE_DEFAULT_LIMIT,
+  THREADS_PAGE_MAX_LIMIT,
+  type ThreadsRequest,
+  TRIAGE_API,
+  TRIAGE_EVENT,
+  type TriageChangeEvent,
+  TYPE_TAB_IDS,
+  threadsSearchParams,
+} from './triage-endpoints';
 
 export const customFilterSchema = z.strictObject({
   type: z.enum(CUSTOM_FILTER_TYPES),
-  value: z.string().max(SEARCH_QUERY_MAX_LENGTH),
+  value: safeString().max(SEARCH_QUERY_MAX_LENGTH),
 });
 
-const filtersParamSchema = z
-  .string()
+const filtersParamSchema = safeString()
   .transform((text, ctx) => {
     try {
       return JSON.parse(text) as unknown;
@@ -94,38 +101,21 @@ const filtersParamSchema = z
 /** Query of GET /api/triage/threads (as the server receives it: every value a string). */
 export const threadsQuerySchema = z.strictObject({
   view: z.enum(TRIAGE_VIEWS).default('inbox'),
-  mailboxId: z.string().max(200).optional(),
+  mailboxId: safeString().max(200).optional(),
   tab: z.enum(TYPE_TAB_IDS).default('all'),
-  q: z.string().max(SEARCH_QUERY_MAX_LENGTH).optional(),
+  q: safeString()
+    .max(SEARCH_QUERY_MAX_LENGTH)
+    .optional()
+    .superRefine((q, ctx) => {
+      const parsed = parseSearchQuery(q);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+    }),
   filters: filtersParamSchema.optional(),
-  cursor: z.string().max(1000).optional(),
+  cursor: safeString().max(1000).optional(),
   limit: z.coerce.number().int().min(1).max(THREADS_PAGE_MAX_LIMIT).default(THREADS_PAGE_DEFAULT_LIMIT),
 });
 
 export type ThreadsQuery = z.output<typeof threadsQuerySchema>;
-
-/** What the web app asks for; `threadsSearchParams` turns it into the query string. */
-export type ThreadsRequest = {
-  view: ThreadsQuery['view'];
-  mailboxId?: string | null;
-  tab?: TypeTab;
-  q?: string;
-  filters?: readonly { type: 'sender' | 'tag' | 'assignee'; value: string }[];
-  cursor?: string | null;
-  limit?: number;
-};
-
-/** The query string of GET /api/triage/threads for a request (blank search and no filters are left out). */
-export function threadsSearchParams(request: ThreadsRequest): string {
-  const pairs: [string, string][] = [['view', request.view]];
-  if (request.mailboxId) pairs.push(['mailboxId', request.mailboxId]);
-  if (request.tab && request.tab !== 'all') pairs.push(['tab', request.tab]);
-  if (request.q?.trim()) pairs.push(['q', request.q.trim()]);
-  if (request.filters?.length) pairs.push(['filters', JSON.stringify(request.filters)]);
-  if (request.cursor) pairs.push(['cursor', request.cursor]);
-  if (request.limit) pairs.push(['limit', String(request.limit)]);
-  return pairs.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
-}
 
 /** An item as the API sends it (the spec §3 entity, joined with its notification source). */
 export type TriageItemDto = TriageItem;
@@ -192,7 +182,7 @@ export const itemPatchSchema = z
     status: z.enum(TRIAGE_STATUSES).optional(),
     // The range (0..10) is the database's check constraint; a refusal answers the spec's invalid-data text.
     syncPriority: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
+    metadata: safeRecord().optional(),
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
     message: 'Nothing to update: send at least one of isRead, status, syncPriority or metadata.',
@@ -238,8 +228,3 @@ export type BulkUpdateResponse = {
   localOnlyIds: string[];
   notice: UpdateNotice | null;
 };
-
-export const TRIAGE_EVENT = 'triage';
-
-/** Data of an `event: triage` message on /api/events. */
-export type TriageChangeEvent = { op: 'INSERT' | 'UPDATE' | 'DELETE'; id: string; threadKey: string };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUnsafeText, UNSAFE_TEXT_MESSAGE } from '../http/unsafe-text';
 import {
   EMAIL_MAX_LENGTH,
   CREDENTIAL_MESSAGES as M,
@@ -20,7 +21,8 @@ export const credentialsSchema = z.object({
     .string({ error: M.passwordRequired })
     .min(1, M.passwordRequired)
     .min(PASSWORD_MIN_LENGTH, M.passwordTooShort)
-    .max(PASSWORD_MAX_LENGTH, M.passwordTooLong),
+    .max(PASSWORD_MAX_LENGTH, M.passwordTooLong)
+    .refine((password) => !isUnsafeText(password), `Password ${UNSAFE_TEXT_MESSAGE}`),
 });
 
 export type Credentials = z.infer<typeof credentialsSchema>;

@@ -5,7 +5,6 @@ import {
   INVALID_DATA_FORMAT,
   ITEM_PERMISSION_DENIED,
   itemsUpdatedMessage,
-  itemUpdateErrorKind,
   itemUpdateErrorMessage,
   NO_ITEMS_SELECTED,
 } from './item-update-messages';
@@ -28,15 +27,6 @@ describe('item update messages', () => {
     expect(BULK_PERMISSION_DENIED).toBe("You don't have permission to update some of these items.");
     expect(INVALID_DATA_FORMAT).toBe('Invalid data format. Please refresh the page and try again.');
     expect(NO_ITEMS_SELECTED).toBe('No items selected for update.');
-  });
-
-  it('classifies row-level security and check constraint failures', () => {
-    expect(itemUpdateErrorKind({ code: '42501' })).toBe('permission');
-    expect(itemUpdateErrorKind({ message: 'new row violates row-level security policy' })).toBe('permission');
-    expect(itemUpdateErrorKind({ code: '23514', constraint: 'triage_items_check_status' })).toBe(
-      'invalid_data',
-    );
-    expect(itemUpdateErrorKind({ message: 'boom' })).toBe('other');
   });
 
   it('titles single and bulk failures and picks the permission text', () => {

@@ -12,18 +12,6 @@ export const BULK_UPDATE_FALLBACK = 'Could not update the selected items. Please
 
 export type ItemUpdateErrorKind = 'permission' | 'invalid_data' | 'other';
 
-/** Classifies a database error: row-level security → permission; a check_ constraint → invalid data. */
-export function itemUpdateErrorKind(error: {
-  code?: string | null;
-  message?: string | null;
-  constraint?: string | null;
-}): ItemUpdateErrorKind {
-  const message = error.message ?? '';
-  if (error.code === '42501' || /row[- ]level security/i.test(message)) return 'permission';
-  if ((error.constraint ?? '').includes('check_') || message.includes('check_')) return 'invalid_data';
-  return 'other';
-}
-
 /** The toast of a failed single or bulk item update. */
 export function itemUpdateErrorMessage(
   kind: ItemUpdateErrorKind,

@@ -8,6 +8,12 @@ describe('stripTags', () => {
     );
   });
 
+  it('joins the parts of a word split by inline tags, and separates blocks', () => {
+    expect(stripTags('con<b>firm</b>ed <A HREF="x">link</A>.')).toBe('confirmed link.');
+    expect(stripTags('<p>one</p><p>two</p>').replace(/\s+/g, ' ').trim()).toBe('one two');
+    expect(stripTags('a<br>b<img src="x">c')).toBe('a b c');
+  });
+
   it('drops the contents of style, script and head', () => {
     const html =
       '<html><head><title>T</title><style>p{color:red}</style></head><body><script>x()</script>Hi</body></html>';

@@ -37,11 +37,19 @@ export function decodeEntities(text: string): string {
   });
 }
 
-/** Removes HTML tags, comments and the contents of head/script/style/template elements (entities kept). */
+/** Phrasing elements: their tags sit inside words ("con<b>firm</b>ed"), so removing them adds no space. */
+const INLINE_TAG =
+  /<\/?(?:a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|mark|q|s|samp|small|span|strike|strong|sub|sup|time|tt|u|var)\b[^>]*>/gi;
+
+/**
+ * Removes HTML tags, comments and the contents of head/script/style/template elements (entities kept). Inline
+ * tags vanish without a trace; every other tag (blocks, breaks, cells) leaves a space so words never run together.
+ */
 export function stripTags(html: string): string {
   return html
     .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(/<(head|script|style|template|title)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(INLINE_TAG, '')
     .replace(/<\/?[a-z!][^>]*>/gi, ' ');
 }
 

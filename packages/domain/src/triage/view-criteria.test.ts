@@ -58,12 +58,22 @@ describe('isInView: status views', () => {
   });
 });
 
+describe('snoozed items', () => {
+  it('leave the main view for Scheduled; a scheduled item without a return time stays (spec §4)', () => {
+    const snoozed = { ...item('scheduled'), snoozedUntil: '2026-03-09T08:00:00.000Z' };
+    expect(isInView(snoozed, 'inbox')).toBe(false);
+    expect(isInView(snoozed, 'scheduled')).toBe(true);
+    expect(isInView({ ...item('scheduled'), snoozedUntil: null }, 'inbox')).toBe(true);
+  });
+});
+
 describe('viewCriteria', () => {
   it('describes the main view for a SQL builder', () => {
     expect(viewCriteria('inbox')).toEqual({
       statuses: ['inbox', 'later', 'low_priority', 'scheduled'],
       includeArchivedFolderState: false,
       excludeArchivedFolderState: true,
+      excludeSnoozed: true,
     });
   });
 
@@ -72,6 +82,7 @@ describe('viewCriteria', () => {
       statuses: ['cleared'],
       includeArchivedFolderState: true,
       excludeArchivedFolderState: false,
+      excludeSnoozed: false,
     });
   });
 

@@ -6,23 +6,33 @@ export const ARCHIVED_FOLDER_STATES: readonly FolderState[] = ['archive', 'archi
 
 /**
  * A declarative view rule a SQL builder can translate:
- * `(status IN statuses [OR folder_state IN ARCHIVED_FOLDER_STATES]) [AND folder_state NOT IN ARCHIVED_FOLDER_STATES]`.
- * A missing folder state counts as not archived.
+ * `(status IN statuses [OR folder_state IN ARCHIVED_FOLDER_STATES]) [AND folder_state NOT IN ARCHIVED_FOLDER_STATES]
+ *  [AND snoozed_until IS NULL]`. A missing folder state counts as not archived.
+ *
+ * Issue 14 over spec §4: a snoozed item (status scheduled with a return time) leaves the main view until it
+ * returns; a scheduled item without a return time stays in it as the spec says.
  */
 export type ViewCriteria = {
   statuses: TriageStatus[];
   includeArchivedFolderState: boolean;
   excludeArchivedFolderState: boolean;
+  excludeSnoozed: boolean;
 };
 
 const MAIN_VIEW: ViewCriteria = {
   statuses: ['inbox', 'later', 'low_priority', 'scheduled'],
   includeArchivedFolderState: false,
   excludeArchivedFolderState: true,
+  excludeSnoozed: true,
 };
 
 function byStatus(status: TriageStatus): ViewCriteria {
-  return { statuses: [status], includeArchivedFolderState: false, excludeArchivedFolderState: false };
+  return {
+    statuses: [status],
+    includeArchivedFolderState: false,
+    excludeArchivedFolderState: false,
+    excludeSnoozed: false,
+  };
 }
 
 /** The criteria of a view, per spec §4 (the shared view shows the main view's items). */
@@ -32,7 +42,12 @@ export function viewCriteria(view: TriageView): ViewCriteria {
     case 'shared':
       return { ...MAIN_VIEW, statuses: [...MAIN_VIEW.statuses] };
     case 'cleared':
-      return { statuses: ['cleared'], includeArchivedFolderState: true, excludeArchivedFolderState: false };
+      return {
+        statuses: ['cleared'],
+        includeArchivedFolderState: true,
+        excludeArchivedFolderState: false,
+        excludeSnoozed: false,
+      };
     case 'later':
       return byStatus('later');
     case 'low-priority':
@@ -52,9 +67,13 @@ export function isArchivedFolderState(state: FolderState | null | undefined): bo
 }
 
 /** Whether an item belongs in a view (the in-memory twin of viewCriteria). */
-export function isInView(item: Pick<TriageItem, 'status' | 'metadata'>, view: TriageView): boolean {
+export function isInView(
+  item: Pick<TriageItem, 'status' | 'metadata'> & Partial<Pick<TriageItem, 'snoozedUntil'>>,
+  view: TriageView,
+): boolean {
   const criteria = viewCriteria(view);
   const isArchived = isArchivedFolderState(item.metadata?.exchange_folder_state);
   if (criteria.excludeArchivedFolderState && isArchived) return false;
+  if (criteria.excludeSnoozed && item.status === 'scheduled' && item.snoozedUntil) return false;
   return criteria.statuses.includes(item.status) || (criteria.includeArchivedFolderState && isArchived);
 }

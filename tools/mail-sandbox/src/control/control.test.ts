@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_GMAIL_MAILBOX, DEFAULT_OFFICE365_MAILBOX } from '../defaults';
+import { DEFAULT_GMAIL_MAILBOX, DEFAULT_OFFICE365_MAILBOX, MAX_GENERATED_MESSAGES } from '../defaults';
 import { createHarness, type Harness } from '../test-support/harness';
 
 let h: Harness;
@@ -89,23 +89,35 @@ describe('control API', () => {
     expect((await h.control('POST', '/messages', { mailbox: DEFAULT_GMAIL_MAILBOX })).statusCode).toBe(400);
   });
 
-  it('creates a 100000-message mailbox in a few seconds', async () => {
+  it('refuses to generate more than MAX_GENERATED_MESSAGES messages in one call', async () => {
+    const response = await h.control('POST', '/mailboxes?limit=0', {
+      address: 'huge@example.test',
+      provider: 'gmail',
+      messages: MAX_GENERATED_MESSAGES + 1,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(
+      `messages must be an integer from 0 to ${MAX_GENERATED_MESSAGES}.`,
+    );
+  });
+
+  it('creates a mailbox of MAX_GENERATED_MESSAGES messages in a few seconds', async () => {
     // CPU time rather than wall time: the suite often shares a busy machine.
     const cpu = process.cpuUsage();
     const response = await h.control('POST', '/mailboxes?limit=10', {
       address: 'big@example.test',
       provider: 'gmail',
-      messages: 100_000,
+      messages: MAX_GENERATED_MESSAGES,
     });
     const used = process.cpuUsage(cpu);
     const elapsed = (used.user + used.system) / 1000;
     expect(response.statusCode).toBe(201);
     const { folders } = response.json();
-    expect(folders.inbox.total + folders.sent.total + folders.archive.total).toBe(100_000);
+    expect(folders.inbox.total + folders.sent.total + folders.archive.total).toBe(MAX_GENERATED_MESSAGES);
     expect(elapsed).toBeLessThan(6000);
     const { accessToken } = await h.connect('gmail', { mailbox: 'big@example.test' });
     const profile = (await h.gmail('GET', '/profile', { token: accessToken })).json();
-    expect(profile.messagesTotal).toBe(100_000);
+    expect(profile.messagesTotal).toBe(MAX_GENERATED_MESSAGES);
     await h.control('POST', '/mailboxes', { address: 'big@example.test', provider: 'gmail', messages: 0 });
   }, 30_000);
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
-import { addFault, clearFaults, type FaultStatus } from '../faults/fault-registry';
+import { addFault, clearFaults, type FaultStatus, GARBAGE_FAULTS } from '../faults/fault-registry';
 import { sendBadRequest } from './errors';
 
 type Body = { Body: Record<string, unknown> | undefined };
@@ -15,8 +15,12 @@ export function registerControlFaultRoutes(app: FastifyInstance, ctx: SandboxCon
   app.post<Body>('/faults', async (request, reply) => {
     const { provider, status, count, pathContains, retryAfterSeconds } = request.body ?? {};
     if (!isProvider(provider)) return sendBadRequest(reply, "provider must be 'office365' or 'gmail'.");
-    if (status !== 429 && status !== 500 && status !== 503 && status !== 'timeout') {
-      return sendBadRequest(reply, "status must be 429, 500, 503 or 'timeout'.");
+    const isGarbage = (GARBAGE_FAULTS as readonly unknown[]).includes(status);
+    if (status !== 429 && status !== 500 && status !== 503 && status !== 'timeout' && !isGarbage) {
+      return sendBadRequest(
+        reply,
+        "status must be 429, 500, 503, 'timeout', 'html', 'empty', 'truncated' or 'mismatched-ids'.",
+      );
     }
     if (count !== undefined && (!Number.isInteger(count) || !isPositive(count))) {
       return sendBadRequest(reply, 'count must be a positive integer.');

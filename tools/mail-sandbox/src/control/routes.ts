@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
+import { createControlGuard } from './control-guard';
 import { sendControlError } from './errors';
 import { registerControlFaultRoutes } from './fault-routes';
 import { registerControlMailboxRoutes } from './mailbox-routes';
@@ -7,7 +8,12 @@ import { registerControlMessageRoutes } from './message-routes';
 import { resetSandbox } from './reset-sandbox';
 
 /** The sandbox's own JSON API for tests, benchmarks and demos (registered under /control). */
-export async function controlRoutes(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
+export async function controlRoutes(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  controlToken?: string,
+): Promise<void> {
+  app.addHook('onRequest', createControlGuard(controlToken));
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error(error);

@@ -17,10 +17,39 @@ export function createFaultHook(ctx: SandboxContext) {
       await hold(ctx, request, reply, target);
       return reply;
     }
+    if (fault.status === 'html') {
+      return reply
+        .code(200)
+        .type('text/html')
+        .send(
+          '<html><head><title>Service error</title></head><body><h1>Something went wrong</h1></body></html>',
+        );
+    }
+    if (fault.status === 'empty') return reply.code(200).type('application/json').send('');
+    if (fault.status === 'truncated' || fault.status === 'mismatched-ids') {
+      answerRewrites.set(request, fault.status);
+      return undefined;
+    }
     if (fault.retryAfterSeconds !== undefined && fault.status !== 500) {
       reply.header('Retry-After', String(fault.retryAfterSeconds));
     }
     return reply.code(fault.status).send(faultBody(target, fault.status));
+  };
+}
+
+const answerRewrites = new WeakMap<FastifyRequest, 'truncated' | 'mismatched-ids'>();
+
+/** onSend hook: spoils the answer of a request armed with 'truncated' or 'mismatched-ids'. */
+export function createAnswerRewriteHook() {
+  return async (request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const rewrite = answerRewrites.get(request);
+    if (!rewrite || typeof payload !== 'string') return payload;
+    answerRewrites.delete(request);
+    if (rewrite === 'truncated') return payload.slice(0, Math.floor(payload.length / 2));
+    return payload.replace(
+      /Content-ID: <response-[^>]*>/gi,
+      () => `Content-ID: <response-${Math.random().toString(36).slice(2)}>`,
+    );
   };
 }
 

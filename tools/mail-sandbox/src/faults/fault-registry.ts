@@ -1,6 +1,14 @@
 import type { Provider } from '../store/types';
 
-export type FaultStatus = 429 | 500 | 503 | 'timeout';
+/**
+ * 429 / 500 / 503: the provider's real error answer; 'timeout': the request is held; the rest are answers
+ * that are not what the API documents: 'html' (200 with an HTML page), 'empty' (200 with no body),
+ * 'truncated' (the answer cut in half, e.g. a multipart batch without its closing boundary) and
+ * 'mismatched-ids' (a batch whose parts' Content-IDs name no request).
+ */
+export type FaultStatus = 429 | 500 | 503 | 'timeout' | 'html' | 'empty' | 'truncated' | 'mismatched-ids';
+
+export const GARBAGE_FAULTS = ['html', 'empty', 'truncated', 'mismatched-ids'] as const;
 
 export type Fault = {
   id: number;

@@ -7,6 +7,7 @@ import { decideConsent } from './consent-decision';
 import { renderConsentPage, renderErrorPage } from './consent-page';
 import { sendHtml } from './html-reply';
 import { PROVIDERS } from './providers';
+import { isRegisteredRedirect } from './registered-redirects';
 
 const PENDING_LIFETIME_MS = 60 * 60_000;
 
@@ -25,6 +26,10 @@ export function registerAuthorizeRoutes(
   app.get<{ Querystring: AuthorizeQuery }>(path, async (request, reply) => {
     const parsed = parseAuthorizeQuery(provider, request.query, ctx.now());
     if ('error' in parsed) return sendHtml(reply, renderErrorPage(parsed.error), 400);
+    if (!isRegisteredRedirect(parsed.pending.redirectUri, ctx.redirectUris, ctx.publicUrl())) {
+      const message = `The redirect_uri '${parsed.pending.redirectUri}' is not registered for client ${parsed.pending.clientId}.`;
+      return sendHtml(reply, renderErrorPage(message), 400);
+    }
     for (const [id, old] of ctx.pending)
       if (old.createdAt < ctx.now() - PENDING_LIFETIME_MS) ctx.pending.delete(id);
     ctx.pending.set(parsed.pending.id, parsed.pending);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createContext, type SandboxContext } from '../context';
 import { controlRoutes } from '../control/routes';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS } from '../defaults';
-import { createFaultHook } from '../faults/fault-hook';
+import { createAnswerRewriteHook, createFaultHook } from '../faults/fault-hook';
 import { gmailRoutes } from '../gmail/routes';
 import { graphRoutes } from '../graph/routes';
 import { oauthRoutes } from '../oauth/routes';
@@ -43,10 +43,12 @@ export async function mailSandboxPlugin(app: FastifyInstance, opts: MailSandboxO
     shouldSeed: opts.seed ?? true,
     now: opts.now ?? Date.now,
     prefix: app.prefix,
+    redirectUris: opts.redirectUris,
   });
   await restoreOrSeed(app, ctx, opts.stateFile);
   registerParsers(app);
   app.addHook('onRequest', createFaultHook(ctx));
+  app.addHook('onSend', createAnswerRewriteHook());
   const pruner = setInterval(() => pruneTokens(ctx.tokens, ctx.now()), 10 * 60_000);
   pruner.unref();
   app.addHook('preClose', async () => {
@@ -58,5 +60,5 @@ export async function mailSandboxPlugin(app: FastifyInstance, opts: MailSandboxO
   await app.register(async (child) => oauthRoutes(child, ctx));
   await app.register(async (child) => graphRoutes(child, ctx), { prefix: '/graph' });
   await app.register(async (child) => gmailRoutes(child, ctx), { prefix: '/gmail' });
-  await app.register(async (child) => controlRoutes(child, ctx), { prefix: '/control' });
+  await app.register(async (child) => controlRoutes(child, ctx, opts.controlToken), { prefix: '/control' });
 }

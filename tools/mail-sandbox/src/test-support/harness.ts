@@ -53,7 +53,12 @@ export function requestIdOf(html: string): string {
 /** The sandbox mounted like the app mounts it, driven with inject. */
 export async function createHarness(options: Partial<MailSandboxOptions> = {}) {
   const app: FastifyInstance = Fastify();
-  await app.register(mailSandboxPlugin, { prefix: '/sandbox', publicUrl: PUBLIC_URL, ...options });
+  await app.register(mailSandboxPlugin, {
+    prefix: '/sandbox',
+    publicUrl: PUBLIC_URL,
+    redirectUris: [REDIRECT_URI],
+    ...options,
+  });
   await app.ready();
 
   const call = (

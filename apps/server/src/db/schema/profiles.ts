@@ -16,6 +16,8 @@ export const profiles = pgTable(
     jobTitle: text('job_title'),
     handle: text('handle'),
     capacityHours: integer('capacity_hours').notNull().default(40),
+    /** IANA time zone for snooze and reminder times (migration 0008); detected at first sign-in. */
+    timeZone: text('time_zone'),
     notificationSettings: jsonb('notification_settings')
       .$type<NotificationSettings>()
       .notNull()

@@ -55,6 +55,10 @@ export const triageItems = pgTable(
     syncErrorMessage: text('sync_error_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a snoozed (status 'scheduled') item returns to the inbox (migration 0008). */
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
+    /** Last time something raised the item like new mail (a snooze returning, a reminder firing). */
+    raisedAt: timestamp('raised_at', { withTimezone: true }),
     /** Thread grouping key of spec §3: the thread id, or "single-" plus the item id. */
     threadKey: text('thread_key').generatedAlwaysAs(
       (): SQL => sql`coalesce(email_thread_id, 'single-' || id::text)`,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { tokenCipher } from '../../mail/tokens/app-token-cipher';
 import { registerMessageFunctions } from './message-functions';
 import { registerOAuthFunctions } from './oauth-functions';
 import { registerSyncFunctions } from './sync-functions';
@@ -11,8 +10,6 @@ import { registerTokenFunctions } from './token-functions';
  * (row-level security hides other users' integrations, which then answer 404).
  */
 export async function functionRoutes(app: FastifyInstance): Promise<void> {
-  // Fail at start, not at the first connection, when TOKEN_ENCRYPTION_KEY is unusable.
-  tokenCipher(app);
   registerOAuthFunctions(app);
   registerTokenFunctions(app);
   registerMessageFunctions(app);

@@ -5,11 +5,13 @@ import {
   sendEmailSchema,
 } from '@ledgerdesk/domain/api/functions';
 import { NOT_LOGGED_IN_FETCH_MESSAGE } from '@ledgerdesk/domain/mail/email-fetch-errors';
+import { snoozeTimeProblem } from '@ledgerdesk/domain/triage/snooze';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/require-user';
-import { AppError } from '../../http/app-error';
+import { AppError, badRequest } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
 import { archiveMessage, fetchEmailContent, sendEmail, unarchiveMessage } from '../../mail/mail-service';
+import { scheduleFollowUp } from '../triage/follow-up-reminders';
 
 const CONTENT_FUNCTIONS = ['fetch-gmail-content', 'fetch-office365-content', 'fetch-email-content'] as const;
 /** Answer (with RequestTimeout if need be) before the web app's own 30 s timeout gives up. */
@@ -22,7 +24,7 @@ export function registerMessageFunctions(app: FastifyInstance): void {
       if (!request.user) throw new AppError(401, 'NotLoggedIn', NOT_LOGGED_IN_FETCH_MESSAGE);
       const input = parseInput(fetchContentSchema, request.body);
       const email = await fetchEmailContent(
-        { app, userId: request.user.id },
+        { deps: app.mail, userId: request.user.id },
         {
           integrationId: input.email_integration_id,
           messageId: input.email_message_id,
@@ -37,20 +39,26 @@ export function registerMessageFunctions(app: FastifyInstance): void {
   app.post('/api/functions/archive-email', async (request) => {
     const user = requireUser(request, 'archive emails');
     const input = parseInput(moveMessageSchema, request.body);
-    return { success: true as const, ...(await archiveMessage({ app, userId: user.id }, input)) };
+    return { success: true as const, ...(await archiveMessage({ deps: app.mail, userId: user.id }, input)) };
   });
 
   app.post('/api/functions/unarchive-email', async (request) => {
     const user = requireUser(request, 'move emails to the inbox');
     const input = parseInput(moveMessageSchema, request.body);
-    return { success: true as const, ...(await unarchiveMessage({ app, userId: user.id }, input)) };
+    return {
+      success: true as const,
+      ...(await unarchiveMessage({ deps: app.mail, userId: user.id }, input)),
+    };
   });
 
   app.post('/api/functions/send-office365-email', async (request) => {
     const user = requireUser(request, 'send emails');
     const input = parseInput(sendEmailSchema, request.body);
-    const result = await sendEmail(
-      { app, userId: user.id },
+    const followUpAt = input.followUpAt ? new Date(input.followUpAt) : null;
+    const problem = followUpAt ? snoozeTimeProblem(followUpAt, app.clock.now()) : null;
+    if (problem) throw badRequest(problem);
+    const { integrationId, threadId, ...result } = await sendEmail(
+      { deps: app.mail, userId: user.id },
       {
         to: input.to,
         cc: input.cc,
@@ -63,6 +71,16 @@ export function registerMessageFunctions(app: FastifyInstance): void {
         ...(input.originalMessageId ? { originalMessageId: input.originalMessageId } : {}),
       },
     );
+    if (followUpAt) {
+      await scheduleFollowUp(app, user.id, {
+        integrationId,
+        threadId,
+        subject: input.subject,
+        // The real moment of sending: replies are recognised by the providers' own timestamps.
+        sentAt: new Date(),
+        remindAt: followUpAt,
+      });
+    }
     return { success: true as const, ...result };
   });
 }

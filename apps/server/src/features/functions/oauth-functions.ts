@@ -29,10 +29,10 @@ export function registerOAuthFunctions(app: FastifyInstance): void {
         throw new AppError(400, 'REDIRECT_URI_MISMATCH', REDIRECT_URI_MISMATCH);
       }
       if ('action' in input && input.action === 'get-auth-url') {
-        return startConnection(app, { userId: user.id, provider, redirectUri: input.redirectUri });
+        return startConnection(app.mail, { userId: user.id, provider, redirectUri: input.redirectUri });
       }
       if (!('code' in input)) throw new AppError(400, 'validation_failed', 'code: Required');
-      return completeConnection(app, {
+      return completeConnection(app.mail, {
         userId: user.id,
         provider,
         code: input.code,

@@ -20,7 +20,7 @@ export function registerSyncFunctions(app: FastifyInstance): void {
     const user = requireUser(request, 'sync emails');
     const input = parseInput(syncOffice365Schema, request.body);
     const report = await syncIntegration(
-      { app, userId: user.id },
+      { deps: app.mail, userId: user.id },
       {
         integrationId: input.integrationId,
         daysBack: input.daysBack,
@@ -38,7 +38,7 @@ export function registerSyncFunctions(app: FastifyInstance): void {
     const user = requireUser(request, 'sync emails');
     const input = parseInput(syncEmailsSchema, request.body);
     const report = await syncIntegration(
-      { app, userId: user.id },
+      { deps: app.mail, userId: user.id },
       {
         integrationId: input.integrationId,
         daysBack: input.daysBack,
@@ -59,7 +59,7 @@ export function registerSyncFunctions(app: FastifyInstance): void {
         (folder) => input.includeFolders[folder],
       ) as SyncFolder[];
       const result = await resyncIntegration(
-        { app, userId: user.id },
+        { deps: app.mail, userId: user.id },
         { integrationId: input.integrationId, daysBack: input.daysBack, maxEmails: input.maxEmails, folders },
       );
       // A fatal failure (token, permissions, provider down) throws and answers with an error status;

@@ -24,5 +24,6 @@ export function syncResponse(report: SyncReport): SyncCounters & { success: bool
     expectedErrors: report.expectedErrors,
     dateRange: report.dateRange,
     daysBack: report.daysBack,
+    ...(report.warnings.length > 0 ? { warnings: report.warnings } : {}),
   };
 }

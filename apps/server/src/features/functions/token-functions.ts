@@ -10,13 +10,13 @@ export function registerTokenFunctions(app: FastifyInstance): void {
   app.post('/api/functions/refresh-email-token', async (request) => {
     const user = requireUser(request, 'refresh an email connection');
     const { integrationId } = parseInput(integrationIdSchema, request.body);
-    return refreshEmailToken({ app, userId: user.id }, integrationId);
+    return refreshEmailToken({ deps: app.mail, userId: user.id }, integrationId);
   });
 
   app.post('/api/functions/initialize-sync-config', async (request) => {
     const user = requireUser(request, 'initialize email sync');
     const input = parseInput(initializeSyncConfigSchema, request.body);
-    const { report, syncFromDate } = await initializeSyncConfig({ app, userId: user.id }, input);
+    const { report, syncFromDate } = await initializeSyncConfig({ deps: app.mail, userId: user.id }, input);
     return { ...syncResponse(report), syncFromDate };
   });
 }

@@ -4,18 +4,25 @@ import { requireUser } from '../../auth/require-user';
 import { withUser } from '../../db/with-user';
 import { notFound } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
+import { mailProviderOffers } from '../../mail/provider-registry';
 import { toIntegrationDto } from './integration-dto';
 import { findResetInfo, listIntegrations, setIntegrationActive } from './integrations-repository';
 import { notificationSourceRoutes } from './notification-source-routes';
 
 const INTEGRATION_NOT_FOUND = 'Email integration not found.';
 
-/** /api/integrations (list, disconnect, reactivate, reset info) and /api/notification-sources. */
+/** /api/integrations (list, providers, disconnect, reactivate, reset info) and /api/notification-sources. */
 export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/integrations', async (request) => {
     const user = requireUser(request, 'view email integrations');
     const rows = await withUser(app.db, user.id, (tx) => listIntegrations(tx, user.id));
     return { integrations: rows.map(toIntegrationDto) };
+  });
+
+  // What a first-run screen may offer: which providers can be connected here, and which are the sandbox.
+  app.get('/api/integrations/providers', async (request) => {
+    requireUser(request, 'view email providers');
+    return { providers: mailProviderOffers(app.mail) };
   });
 
   app.get('/api/integrations/reset-info', async (request) => {

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '@ledgerdesk/domain/auth/account-changes';
 import { credentialsSchema } from '@ledgerdesk/domain/auth/credentials';
 import { fromNodeHeaders } from 'better-auth/node';
 import { and, eq, ne, sql } from 'drizzle-orm';
@@ -22,15 +23,18 @@ export function normaliseProfileEmail(email: string | null | undefined): string 
 /**
  * Moves the sign-in email to `newEmail` through better-auth's change-email flow: at once for an unconfirmed
  * account, or after the link sent to the new address is followed when accounts are confirmed by email.
- * Refuses (409) an address another account already signs in with.
+ * Needs the current password (so a stolen session cannot take the account over), and refuses (409) an
+ * address another account already signs in with.
  */
 export async function changeSignInEmail(
   app: FastifyInstance,
   user: SessionUser,
   newEmail: string,
+  currentPassword: string | undefined,
   requestHeaders: IncomingHttpHeaders,
 ): Promise<{ change: SignInEmailChange; setCookies: string[] }> {
   if (newEmail === user.email.toLowerCase()) return { change: 'unchanged', setCookies: [] };
+  await checkCurrentPassword(app, user, currentPassword);
   const [taken] = await app.db
     .select({ id: users.id })
     .from(users)
@@ -55,6 +59,20 @@ export async function changeSignInEmail(
   }
   const [row] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
   return { change: row?.email === newEmail ? 'updated' : 'pending_verification', setCookies };
+}
+
+async function checkCurrentPassword(
+  app: FastifyInstance,
+  user: SessionUser,
+  password: string | undefined,
+): Promise<void> {
+  if (!password) throw badRequest(CURRENT_PASSWORD_REQUIRED);
+  const context = await app.auth.$context;
+  const account = await context.internalAdapter.findCredentialAccount(user.id);
+  const isRight = Boolean(
+    account?.password && (await context.password.verify({ hash: account.password, password })),
+  );
+  if (!isRight) throw new AppError(403, 'forbidden', CURRENT_PASSWORD_WRONG);
 }
 
 /** Puts the sign-in email back, when the profile save that went with the change failed. */

@@ -12,6 +12,8 @@ const LABELS: Record<string, string> = {
   handle: 'Handle',
   capacityHours: 'Capacity hours',
   notificationSettings: 'Notification settings',
+  timeZone: 'Time zone',
+  currentPassword: 'Current password',
 };
 
 function sentenceFor(issue: z.core.$ZodIssue): string {

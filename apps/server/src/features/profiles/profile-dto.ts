@@ -11,6 +11,7 @@ export function toProfileDto(row: typeof profiles.$inferSelect) {
     handle: row.handle,
     capacityHours: row.capacityHours,
     notificationSettings: row.notificationSettings,
+    timeZone: row.timeZone,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

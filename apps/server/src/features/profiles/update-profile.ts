@@ -40,9 +40,10 @@ export async function updateProfile(
     handle: text(input.handle),
     capacityHours: input.capacityHours,
     notificationSettings: input.notificationSettings,
+    timeZone: input.timeZone,
   };
   const signIn = email
-    ? await changeSignInEmail(app, user, email, requestHeaders)
+    ? await changeSignInEmail(app, user, email, input.currentPassword, requestHeaders)
     : { change: 'unchanged' as const, setCookies: [] };
   try {
     const [row] = await withUser(app.db, user.id, (tx) =>

@@ -8,19 +8,23 @@ import { tuneTransaction } from './find-thread-heads';
 import { viewSql } from './item-filters-sql';
 
 /**
- * GET /api/triage/counts: unread badges for Triage (the main view), Later, Scheduled and Drafts in one query.
- * Each count is its own index-only scan (migration 0002); one pass over all the user's rows costs far more.
+ * GET /api/triage/counts: unread badges for Triage (the main view), Later and Drafts, and every scheduled item
+ * for Scheduled (issue 14 over spec §2: snoozed mail is usually read, and the badge says what is waiting), in
+ * one query summed from the user's maintained item buckets (migration 0006) with the list's own view SQL.
  */
 export async function triageCountsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/triage/counts', async (request): Promise<CountsResponse> => {
     const user = requireUser(request, 'view triage items');
-    const unread = (view: 'inbox' | 'later' | 'scheduled' | 'drafts') =>
-      sql`(select count(*)::int from triage_items t where t.user_id = ${user.id} and not t.is_read and ${viewSql(view, 't')})`;
+    const unread = (view: 'inbox' | 'later' | 'drafts') =>
+      sql`(select coalesce(sum(b.item_count), 0)::int from triage_item_buckets b
+        where b.user_id = ${user.id} and not b.is_read and ${viewSql(view, 'b')})`;
+    const scheduled = sql`(select coalesce(sum(b.item_count), 0)::int from triage_item_buckets b
+        where b.user_id = ${user.id} and ${viewSql('scheduled', 'b')})`;
     const result = await withUser(app.db, user.id, async (tx) => {
       await tuneTransaction(tx, { isIndexWalk: false });
       return tx.execute(sql`
         select ${unread('inbox')} as triage, ${unread('later')} as later,
-          ${unread('scheduled')} as scheduled, ${unread('drafts')} as drafts`);
+          ${scheduled} as scheduled, ${unread('drafts')} as drafts`);
     });
     const row = rowsOf<Record<string, string | number>>(result)[0] ?? {};
     return {

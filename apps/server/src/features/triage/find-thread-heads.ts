@@ -2,7 +2,7 @@ import type { ThreadsQuery } from '@ledgerdesk/domain/api/triage';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/migrate';
 import type { Tx } from '../../db/with-user';
-import { itemFiltersSql } from './item-filters-sql';
+import { bucketFiltersSql, itemFiltersSql } from './item-filters-sql';
 import type { ThreadCursor } from './thread-cursor';
 
 /** A page's thread: its key and its newest matching item (id, time at full database precision). */
@@ -42,10 +42,7 @@ export async function walkHeads(
   // view and tab has (migration 0002). Sorting is allowed again afterwards: loading the page's items needs it.
   const result = await tx.execute(sql`
     select c.total, p.thread_key, p.id, p.last_activity
-    from (
-      select count(*)::int as total from triage_items t
-      where t.user_id = ${userId} and ${itemFiltersSql(query, 't')}
-    ) c
+    from (${totalSql(userId, query)}) c
     left join lateral (
       select h.thread_key, h.id, h.time, to_json(h.time) #>> '{}' as last_activity
       from triage_items h
@@ -61,6 +58,20 @@ export async function walkHeads(
     order by p.time desc, p.id`);
   await tx.execute(sql`select set_config('enable_sort', 'on', true)`);
   return headsOf(result);
+}
+
+/**
+ * The matching item count: summed from the user's few maintained buckets (migration 0006) when they can answer
+ * the query, else counted (a custom filter chip; counting 100,000 rows dominated the inbox's first page).
+ */
+function totalSql(userId: string, query: ThreadsQuery): SQL {
+  const bucketFilters = bucketFiltersSql(query);
+  if (bucketFilters) {
+    return sql`select coalesce(sum(b.item_count), 0)::int as total from triage_item_buckets b
+      where b.user_id = ${userId} and ${bucketFilters}`;
+  }
+  return sql`select count(*)::int as total from triage_items t
+    where t.user_id = ${userId} and ${itemFiltersSql(query, 't')}`;
 }
 
 function headsOf(result: unknown): { heads: Head[]; total: number } {

@@ -1,11 +1,21 @@
 import type { ThreadsQuery } from '@ledgerdesk/domain/api/triage';
 import type { CustomFilter } from '@ledgerdesk/domain/entities';
+import {
+  effectiveView,
+  type ParsedSearch,
+  parseSearchQuery,
+  type SearchCondition,
+} from '@ledgerdesk/domain/triage/search-operators';
 import type { TriageView } from '@ledgerdesk/domain/triage/triage-view';
 import type { TypeTab } from '@ledgerdesk/domain/triage/type-tabs';
 import { ARCHIVED_FOLDER_STATES, viewCriteria } from '@ledgerdesk/domain/triage/view-criteria';
 import { type SQL, sql } from 'drizzle-orm';
 
 export type ItemAlias = 't' | 'h' | 'n';
+/** A row of triage_item_buckets (migration 0006): the item columns views and tabs read, and a count. */
+type BucketAlias = 'b';
+
+const NO_MAILBOX = '00000000-0000-0000-0000-000000000000';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WORD = /^[a-z_]+$/;
@@ -21,19 +31,23 @@ function literalList(values: readonly string[]): string {
     .join(', ');
 }
 
-/** The view rule of spec §4 (viewCriteria) as SQL over the item aliased `a`. */
-export function viewSql(view: TriageView, a: ItemAlias): SQL {
+/** The view rule of spec §4 (viewCriteria) as SQL over the item (or bucket) aliased `a`. */
+export function viewSql(view: TriageView, a: ItemAlias | BucketAlias): SQL {
   const criteria = viewCriteria(view);
-  const folder = `coalesce(${a}.metadata->>'exchange_folder_state', '')`;
+  // A bucket keeps the folder state already reduced to an archive state or ''.
+  const folder = a === 'b' ? 'b.folder_state' : `coalesce(${a}.metadata->>'exchange_folder_state', '')`;
   const archived = literalList(ARCHIVED_FOLDER_STATES);
   let rule = `${a}.status in (${literalList(criteria.statuses)})`;
   if (criteria.includeArchivedFolderState) rule = `(${rule} or ${folder} in (${archived}))`;
   if (criteria.excludeArchivedFolderState) rule = `${rule} and ${folder} not in (${archived})`;
+  // Only a scheduled item keeps a return time (migration 0008), so this leaves out exactly the snoozed ones.
+  if (criteria.excludeSnoozed)
+    rule = `${rule} and ${a === 'b' ? 'not b.snoozed' : `${a}.snoozed_until is null`}`;
   return sql.raw(`(${rule})`);
 }
 
 /** The type tab: a type, or unread. */
-export function tabSql(tab: TypeTab, a: ItemAlias): SQL | null {
+export function tabSql(tab: TypeTab, a: ItemAlias | BucketAlias): SQL | null {
   if (tab === 'all') return null;
   if (tab === 'unread') return sql.raw(`not ${a}.is_read`);
   if (!WORD.test(tab)) throw new Error(`unexpected tab ${tab}`);
@@ -67,10 +81,16 @@ export function customFilterSql(filter: CustomFilter, a: ItemAlias): SQL | null 
   }
 }
 
-/** The LIKE pattern of a search (lower-cased like search_text), or null for a blank search. */
-export function searchPattern(q: string | undefined): SQL | null {
-  const text = q?.trim() ?? '';
-  return text === '' ? null : sql`lower(${containsPattern(text)})`;
+/** The search of a list query, parsed (the route has refused a bad one; here it falls back to plain text). */
+export function parsedSearch(query: Pick<ThreadsQuery, 'q'>): ParsedSearch {
+  const result = parseSearchQuery(query.q);
+  return result.ok ? result.search : { text: query.q?.trim() ?? '', conditions: [], view: null };
+}
+
+/** The LIKE pattern of a search text (lower-cased like search_text), or null for a blank one. */
+export function searchPattern(text: string | undefined): SQL | null {
+  const value = text?.trim() ?? '';
+  return value === '' ? null : sql`lower(${containsPattern(value)})`;
 }
 
 /** Whether JSON text escapes a character of `value`, so that it is not found verbatim in metadata::text. */
@@ -78,17 +98,34 @@ function hasJsonEscapes(value: string): boolean {
   return [...value].some((char) => char === '"' || char === '\\' || char.charCodeAt(0) < 32);
 }
 
+const NARROWING_MIN_LENGTH = 3;
+
+/** A value of a condition that every matching item holds in its search_text, if the condition has one. */
+function narrowingValue(condition: SearchCondition): string | null {
+  if (!('value' in condition) || typeof condition.value !== 'string' || condition.negated) return null;
+  if (condition.value.length < NARROWING_MIN_LENGTH) return null;
+  // Recipients live in metadata, which search_text holds as JSON text.
+  if ((condition.kind === 'to' || condition.kind === 'text') && hasJsonEscapes(condition.value)) return null;
+  return condition.value;
+}
+
 /**
  * A pattern every item the query shows contains in its search_text, so the trigram index can narrow the rows
- * first: the search itself, else a sender chip (the sender is part of search_text), else an assignee chip
- * (metadata is part of search_text). Tag chips can also match a source name, so they cannot narrow.
+ * first: the search text, else a phrase or a from:/to:/subject: value, else a sender chip (the sender is part
+ * of search_text), else an assignee chip (metadata is part of search_text). Tag chips can also match a source
+ * name, and negations match what lacks the text, so neither can narrow.
  */
 export function narrowingPattern(query: ThreadsQuery): SQL | null {
-  const search = searchPattern(query.q);
-  if (search) return search;
+  const search = parsedSearch(query);
+  const text = searchPattern(search.text);
+  if (text) return text;
+  for (const condition of search.conditions) {
+    const value = narrowingValue(condition);
+    if (value !== null) return searchPattern(value);
+  }
   for (const filter of query.filters ?? []) {
     const value = filter.value.trim();
-    if (value.length < 3) continue;
+    if (value.length < NARROWING_MIN_LENGTH) continue;
     if (filter.type === 'sender' || (filter.type === 'assignee' && !hasJsonEscapes(value))) {
       return searchPattern(value);
     }
@@ -96,9 +133,63 @@ export function narrowingPattern(query: ThreadsQuery): SQL | null {
   return null;
 }
 
-/** Every condition of a list query except the search, over the item aliased `a`, joined with AND. */
+function recipientsSql(a: ItemAlias): SQL {
+  const list = (key: string) =>
+    `case when jsonb_typeof(${a}.metadata->'${key}') = 'array' then ${a}.metadata->'${key}' else '[]'::jsonb end`;
+  return sql.raw(`jsonb_array_elements_text((${list('to')}) || (${list('cc')}))`);
+}
+
+/** The start of a UTC calendar day (YYYY-MM-DD, checked by the parser). */
+function dayStart(day: string): SQL {
+  return sql`((${day})::date::timestamp at time zone 'UTC')`;
+}
+
+/** One search condition (an operator, a phrase or a negated term) as SQL over the item aliased `a`. */
+export function searchConditionSql(condition: SearchCondition, a: ItemAlias): SQL {
+  const column = (name: string) => sql.raw(`${a}.${name}`);
+  const negate = (part: SQL, negated: boolean) => (negated ? sql`not ${part}` : part);
+  switch (condition.kind) {
+    case 'text':
+      return negate(
+        sql`(${column('search_text')} like lower(${containsPattern(condition.value)}))`,
+        condition.negated,
+      );
+    case 'from':
+      return negate(
+        sql`(lower(coalesce(${column('from_address')}, '')) like lower(${containsPattern(condition.value)}))`,
+        condition.negated,
+      );
+    case 'subject':
+      return negate(
+        sql`(lower(coalesce(${column('subject')}, '')) like lower(${containsPattern(condition.value)}))`,
+        condition.negated,
+      );
+    case 'to':
+      return negate(
+        sql`(exists (select 1 from ${recipientsSql(a)} as r(v) where lower(r.v) like lower(${containsPattern(condition.value)})))`,
+        condition.negated,
+      );
+    case 'has-attachment':
+      return negate(
+        sql`(coalesce(${column('metadata')}->>'has_attachments', '') = 'true')`,
+        condition.negated,
+      );
+    case 'is-read':
+      return condition.value ? sql`${column('is_read')}` : sql`(not ${column('is_read')})`;
+    case 'before':
+      return sql`(${column('time')} < ${dayStart(condition.day)})`;
+    case 'after':
+      return sql`(${column('time')} >= ${dayStart(condition.day)})`;
+  }
+}
+
+/**
+ * Every condition of a list query except the plain search text, over the item aliased `a`, joined with AND:
+ * the view (or the one an `in:` operator names), the tab, the mailbox, the chips and the search operators.
+ */
 export function itemFiltersSql(query: ThreadsQuery, a: ItemAlias): SQL {
-  const parts: SQL[] = [viewSql(query.view, a)];
+  const search = parsedSearch(query);
+  const parts: SQL[] = [viewSql(effectiveView(query.view, search), a)];
   const tab = tabSql(query.tab, a);
   if (tab) parts.push(tab);
   if (query.mailboxId !== undefined) {
@@ -111,6 +202,29 @@ export function itemFiltersSql(query: ThreadsQuery, a: ItemAlias): SQL {
   for (const filter of query.filters ?? []) {
     const part = customFilterSql(filter, a);
     if (part) parts.push(part);
+  }
+  for (const condition of search.conditions) parts.push(searchConditionSql(condition, a));
+  return sql.join(parts, sql.raw(' and '));
+}
+
+/**
+ * The conditions of a list query over triage_item_buckets, or null when the buckets cannot answer it (a custom
+ * filter chip looks at columns they do not keep). Same view and tab SQL as itemFiltersSql.
+ */
+export function bucketFiltersSql(query: ThreadsQuery): SQL | null {
+  if ((query.filters ?? []).some((filter) => customFilterSql(filter, 't') !== null)) return null;
+  // Search operators look at columns the buckets do not keep either (an `in:` view alone they can answer).
+  const search = parsedSearch(query);
+  if (search.text !== '' || search.conditions.length > 0) return null;
+  const parts: SQL[] = [viewSql(effectiveView(query.view, search), 'b')];
+  const tab = tabSql(query.tab, 'b');
+  if (tab) parts.push(tab);
+  if (query.mailboxId !== undefined) {
+    parts.push(
+      UUID.test(query.mailboxId) && query.mailboxId !== NO_MAILBOX
+        ? sql`b.mailbox_id = ${query.mailboxId}::uuid`
+        : sql.raw('false'),
+    );
   }
   return sql.join(parts, sql.raw(' and '));
 }

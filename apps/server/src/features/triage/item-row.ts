@@ -9,7 +9,7 @@ export function itemColumns(alias: 't' | 'u' = 't'): SQL {
     ${alias}.email_integration_id, ${alias}.email_thread_id, ${alias}.notification_type,
     ${alias}.notification_source_id, ${alias}.metadata, ${alias}.preview_content, ${alias}.extracted_references,
     ${alias}.sync_priority, ${alias}.last_sync_attempt_at, ${alias}.sync_error_count, ${alias}.sync_error_message,
-    ${alias}.updated_at, ${alias}.thread_key, ns.source_type, ns.source_name, ns.priority as source_priority`);
+    ${alias}.updated_at, ${alias}.thread_key, ${alias}.snoozed_until, ns.source_type, ns.source_name, ns.priority as source_priority`);
 }
 
 /** The join that brings in the item's notification source (row-level security applies to it too). */
@@ -41,6 +41,7 @@ export type ItemRow = {
   sync_error_message: string | null;
   updated_at: Date | string;
   thread_key: string;
+  snoozed_until?: Date | string | null;
   source_type: string | null;
   source_name: string | null;
   source_priority: number | null;
@@ -91,6 +92,7 @@ export function toItemDto(row: ItemRow): TriageItemDto {
     syncErrorCount: Number(row.sync_error_count),
     syncErrorMessage: row.sync_error_message,
     updatedAt: isoOf(row.updated_at),
+    snoozedUntil: row.snoozed_until == null ? null : isoOf(row.snoozed_until),
     notificationSource:
       row.source_name == null
         ? null

@@ -36,7 +36,7 @@ export async function runMailboxOperations(
       }
     } catch (error) {
       if (error instanceof AppError) throw error;
-      ctx.app.log.error({ err: error, operation, itemId: item.id }, 'mailbox operation failed');
+      ctx.deps.log.error({ err: error, operation, itemId: item.id }, 'mailbox operation failed');
       throw genericFailure(operation);
     }
   }

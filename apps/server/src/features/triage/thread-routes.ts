@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { safeString } from '@ledgerdesk/domain/api/safe-string';
 import { type ThreadResponse, threadsQuerySchema } from '@ledgerdesk/domain/api/triage';
 import { THREAD_ITEM_FETCH_TIMEOUT_MS, THREAD_LOADING_TIMEOUT_MS } from '@ledgerdesk/domain/constants';
 import { threadLoadErrorMessage } from '@ledgerdesk/domain/mail/thread-load-errors';
@@ -16,7 +17,7 @@ import { loadThreadContent } from './load-thread-content';
 /** Message contents of one thread fetched at once (spec: items load concurrently). */
 export const THREAD_CONTENT_CONCURRENCY = 4;
 
-const threadParamsSchema = z.strictObject({ threadKey: z.string().min(1).max(1000) });
+const threadParamsSchema = z.strictObject({ threadKey: safeString().min(1).max(1000) });
 
 function threadReader(request: FastifyRequest) {
   if (!request.user) throw unauthorized(threadLoadErrorMessage('NotLoggedIn'));
@@ -43,7 +44,7 @@ export async function threadRoutes(app: FastifyInstance): Promise<void> {
     const { threadKey } = parseInput(threadParamsSchema, request.params);
     const thread = await withUser(app.db, user.id, (tx) => loadThread(tx, user.id, threadKey));
     const content = await loadThreadContent(thread, {
-      fetch: (input) => fetchEmailContent({ app, userId: user.id }, input),
+      fetch: (input) => fetchEmailContent({ deps: app.mail, userId: user.id }, input),
       itemTimeoutMs: THREAD_ITEM_FETCH_TIMEOUT_MS,
       threadTimeoutMs: THREAD_LOADING_TIMEOUT_MS,
       concurrency: THREAD_CONTENT_CONCURRENCY,

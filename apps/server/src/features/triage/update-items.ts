@@ -62,7 +62,7 @@ export async function updateItem(
   const row = writeRowOf(item.id, plan);
   if (plan.mailbox.length > 0) {
     await preflight(app, userId, [row]);
-    const { newMessageId } = await runMailboxOperations({ app, userId }, item, plan);
+    const { newMessageId } = await runMailboxOperations({ deps: app.mail, userId }, item, plan);
     if (newMessageId) row.emailMessageId = newMessageId;
   }
   const [updated] = await withUser(app.db, userId, (tx) => writeItems(tx, userId, [row]));
@@ -101,7 +101,11 @@ export async function bulkUpdateItems(
     );
     await runBounded(needingMailbox, BULK_MAILBOX_CONCURRENCY, async (entry) => {
       try {
-        const { newMessageId } = await runMailboxOperations({ app, userId }, entry.item, entry.plan);
+        const { newMessageId } = await runMailboxOperations(
+          { deps: app.mail, userId },
+          entry.item,
+          entry.plan,
+        );
         if (newMessageId) entry.row.emailMessageId = newMessageId;
       } catch (error) {
         const appError = error instanceof AppError ? error : null;

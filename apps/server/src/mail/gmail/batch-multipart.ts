@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { ProviderError } from '../http/provider-error';
 
 export type BatchPartRequest = { id: string; method: 'GET' | 'POST'; path: string; body?: unknown };
 export type BatchPartResponse = { id: string; status: number; headers: Record<string, string>; body: string };
@@ -34,10 +35,24 @@ function parseHeaders(lines: string[]): Record<string, string> {
   return headers;
 }
 
-/** Parses a multipart/mixed batch answer; Content-ID `<response-X>` is matched back to request id X. */
+/**
+ * Parses a multipart/mixed batch answer; Content-ID `<response-X>` is matched back to request id X. An
+ * answer without a boundary or cut off before its closing boundary fails as a bad_response.
+ */
 export function parseBatchResponse(contentType: string | null, text: string): BatchPartResponse[] {
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType ?? '')?.[1];
-  if (!boundary) throw new Error('The batch answer has no multipart boundary.');
+  if (!boundary) {
+    throw new ProviderError(
+      'bad_response',
+      `Gmail answered a batch without a multipart boundary (${contentType ?? 'no content type'}).`,
+    );
+  }
+  if (!text.includes(`--${boundary}--`)) {
+    throw new ProviderError(
+      'bad_response',
+      `Gmail answered a batch with a truncated multipart body (${text.split(`--${boundary}`).length - 1} part boundaries, no closing boundary).`,
+    );
+  }
   const responses: BatchPartResponse[] = [];
   for (const chunk of text.split(`--${boundary}`)) {
     const part = chunk.replace(/^\r?\n/, '');

@@ -27,6 +27,26 @@ function shouldRetry(response: BatchPartResponse | undefined): boolean {
 }
 
 /**
+ * The answer to each request by id. Google answers parts in request order, so when the Content-IDs do not
+ * name the requests (a proxy rewrote them), a complete answer is matched by position instead.
+ */
+function matchParts(
+  requests: readonly BatchPartRequest[],
+  parts: readonly BatchPartResponse[],
+): Map<string, BatchPartResponse> {
+  const requested = new Set(requests.map((request) => request.id));
+  if (parts.length === requests.length && parts.some((part) => !requested.has(part.id))) {
+    return new Map(
+      requests.map((request, index) => [
+        request.id,
+        { ...(parts[index] as BatchPartResponse), id: request.id },
+      ]),
+    );
+  }
+  return new Map(parts.map((part) => [part.id, part]));
+}
+
+/**
  * Runs Gmail calls in batches of 50; parts that were rate limited or failed on the server are retried after
  * their Retry-After (or backoff). Answers every call's final response by id.
  */
@@ -48,7 +68,7 @@ export async function gmailBatch(
       if (!response.ok)
         throw gmailError(response.status, (await response.json().catch(() => ({}))) as object);
       const parts = parseBatchResponse(response.headers.get('content-type'), await response.text());
-      const byId = new Map(parts.map((part) => [part.id, part]));
+      const byId = matchParts(pending, parts);
       const retry: BatchPartRequest[] = [];
       let wait = 0;
       for (const request of pending) {

@@ -1,5 +1,5 @@
 import type { GoogleConfig } from '../config';
-import { kindForStatus, ProviderError } from '../http/provider-error';
+import { kindForStatus, ProviderError, readJsonAnswer } from '../http/provider-error';
 import { authorizedFetch } from '../session/authorized-fetch';
 import type { MailSession } from '../session/mail-session';
 
@@ -59,6 +59,6 @@ export async function gmailCall<T>(
   });
   if (!response.ok)
     throw gmailError(response.status, (await response.json().catch(() => ({}))) as GoogleErrorBody);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
+  if (response.status === 204) return null as T;
+  return readJsonAnswer<T>(response, 'Gmail');
 }

@@ -9,6 +9,8 @@ export type ProviderErrorKind =
   | 'cursor_expired'
   | 'invalid_grant'
   | 'bad_request'
+  /** An answer that is not what the API documents (not JSON, empty, a truncated batch). */
+  | 'bad_response'
   | 'unknown';
 
 /** A failed call to a mail provider, classified so each operation can map it to its spec §8 catalogue. */
@@ -41,4 +43,25 @@ export function kindForStatus(status: number): ProviderErrorKind {
 /** Whether a thrown value is a ProviderError of one of `kinds`. */
 export function isProviderError(error: unknown, ...kinds: ProviderErrorKind[]): error is ProviderError {
   return error instanceof ProviderError && (kinds.length === 0 || kinds.includes(error.kind));
+}
+
+/**
+ * The JSON body of a successful provider answer. An empty body or one that is not JSON (an HTML error page
+ * from a proxy, say) fails this one call with a precise bad_response error instead of a parser's message.
+ */
+export async function readJsonAnswer<T>(response: Response, service: string): Promise<T> {
+  const text = await response.text();
+  const where = `${service} answered ${new URL(response.url || 'http://unknown/').pathname} (HTTP ${response.status}`;
+  const type = response.headers.get('content-type') ?? 'no content type';
+  if (text.trim() === '')
+    throw new ProviderError('bad_response', `${where}) with an empty body.`, response.status);
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ProviderError(
+      'bad_response',
+      `${where}, ${type}) with a body that is not JSON.`,
+      response.status,
+    );
+  }
 }

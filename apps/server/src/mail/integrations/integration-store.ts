@@ -1,17 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { emailIntegrations, type IntegrationMetadata } from '../../db/schema/email-integrations';
 import { type Tx, withUser } from '../../db/with-user';
+import type { MailDeps } from '../mail-deps';
 
 export type IntegrationRow = typeof emailIntegrations.$inferSelect;
-export type IntegrationCtx = { app: FastifyInstance; userId: string };
+export type IntegrationCtx = { deps: MailDeps; userId: string };
 
 /** The caller's integration, or null when it does not exist or belongs to someone else (RLS hides it). */
 export async function findIntegration(
   ctx: IntegrationCtx,
   integrationId: string,
 ): Promise<IntegrationRow | null> {
-  return withUser(ctx.app.db, ctx.userId, async (tx) => {
+  return withUser(ctx.deps.db, ctx.userId, async (tx) => {
     const rows = await tx.select().from(emailIntegrations).where(eq(emailIntegrations.id, integrationId));
     return rows[0] ?? null;
   });

@@ -1,7 +1,7 @@
 import type { Provider } from '@ledgerdesk/domain/entities';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { withUser } from '../../db/with-user';
+import type { MailDeps } from '../mail-deps';
 import type { TokenSet } from '../provider';
 import { tokenColumns } from '../tokens/stored-tokens';
 
@@ -10,10 +10,10 @@ import { tokenColumns } from '../tokens/stored-tokens';
  * updates that integration — new tokens and scopes, active again, no reconnect pending — instead of adding one.
  */
 export async function saveConnection(
-  app: FastifyInstance,
+  deps: MailDeps,
   input: { userId: string; provider: Provider; emailAddress: string; tokens: TokenSet; isSandbox: boolean },
 ): Promise<string> {
-  const columns = tokenColumns(app, input.tokens);
+  const columns = tokenColumns(deps, input.tokens);
   const scopes = input.tokens.scopes;
   const scopeArray = scopes
     ? sql`array[${sql.join(
@@ -21,7 +21,7 @@ export async function saveConnection(
         sql`, `,
       )}]::text[]`
     : sql`null::text[]`;
-  return withUser(app.db, input.userId, async (tx) => {
+  return withUser(deps.db, input.userId, async (tx) => {
     const result = await tx.execute<{ id: string }>(sql`
       insert into email_integrations
         (user_id, provider, email_address, is_active, needs_reconnect, is_sandbox, token_expires_at,

@@ -1,5 +1,5 @@
 import type { MicrosoftConfig } from '../config';
-import { kindForStatus, ProviderError } from '../http/provider-error';
+import { kindForStatus, ProviderError, readJsonAnswer } from '../http/provider-error';
 import { authorizedFetch } from '../session/authorized-fetch';
 import type { MailSession } from '../session/mail-session';
 
@@ -55,6 +55,5 @@ export async function graphCall<T>(
   });
   if (!response.ok) throw await graphError(response);
   if (response.status === 202 || response.status === 204) return null as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
+  return readJsonAnswer<T>(response, 'Microsoft Graph');
 }

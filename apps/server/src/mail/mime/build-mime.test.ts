@@ -62,4 +62,13 @@ describe('buildMimeMessage', () => {
   it('renders HTML as readable text', () => {
     expect(htmlToText('<p>Line one</p><p>Line&nbsp;two<br>three</p>')).toBe('Line one\nLine two\nthree');
   });
+
+  it('never splits words or detaches punctuation at inline tags', () => {
+    expect(htmlToText('<p>Thanks — <b>confirmed</b>.</p>')).toBe('Thanks — confirmed.');
+    expect(htmlToText('<p>con<b>firm</b>ed</p>')).toBe('confirmed');
+    expect(
+      htmlToText('<p>See <a href="https://x.test">the <i>report</i></a>, <span style="x">please</span>!</p>'),
+    ).toBe('See the report, please!');
+    expect(htmlToText('<table><tr><td>A</td><td>B</td></tr></table>')).toBe('A B');
+  });
 });

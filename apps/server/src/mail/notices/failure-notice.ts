@@ -3,6 +3,7 @@ import { emailIntegrations } from '../../db/schema/email-integrations';
 import { triageItems } from '../../db/schema/triage-items';
 import { type Tx, withUser } from '../../db/with-user';
 import type { IntegrationCtx, IntegrationRow } from '../integrations/integration-store';
+import { storableText } from '../storable-text';
 
 /** Kinds of failure that get their own notification; one open notification per integration and kind. */
 export type FailureKind = 'reconnect' | 'sync';
@@ -28,14 +29,16 @@ export async function recordFailure(
   reason: string,
   patch: { needsReconnect?: boolean } = {},
 ): Promise<void> {
-  await withUser(ctx.app.db, ctx.userId, async (tx) => {
+  // The reason may quote the provider: it must be writable whatever was sent.
+  const storableReason = storableText(reason).slice(0, 1000);
+  await withUser(ctx.deps.db, ctx.userId, async (tx) => {
     const [row] = await tx
       .update(emailIntegrations)
       .set({
         ...(patch.needsReconnect ? { needsReconnect: true } : {}),
         metadata: sql`${emailIntegrations.metadata} || jsonb_build_object(
           'sync_error_count', coalesce((${emailIntegrations.metadata}->>'sync_error_count')::int, 0) + 1,
-          'sync_error_message', ${reason}::text,
+          'sync_error_message', ${storableReason}::text,
           'last_sync_error_at', now())`,
         updatedAt: new Date(),
       })
@@ -43,7 +46,7 @@ export async function recordFailure(
       .returning({ metadata: emailIntegrations.metadata });
     const count = Number(row?.metadata.sync_error_count ?? 1);
     if (kind === 'sync' && count < SYNC_FAILURES_BEFORE_NOTICE) return;
-    await raiseNotice(tx, ctx.userId, integration, kind, reason);
+    await raiseNotice(tx, ctx.userId, integration, kind, storableReason);
   });
 }
 

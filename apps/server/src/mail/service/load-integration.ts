@@ -1,8 +1,10 @@
+import { EMAIL_FETCH_ERRORS } from '@ledgerdesk/domain/mail/email-fetch-errors';
 import { CONNECTION_EXPIRED_MESSAGE } from '@ledgerdesk/domain/mail/token-messages';
 import { and, asc, eq } from 'drizzle-orm';
 import { emailIntegrations } from '../../db/schema/email-integrations';
 import { triageItems } from '../../db/schema/triage-items';
 import { withUser } from '../../db/with-user';
+import { AppError } from '../../http/app-error';
 import { MailError } from '../errors';
 import { findIntegration, type IntegrationCtx, type IntegrationRow } from '../integrations/integration-store';
 
@@ -39,7 +41,7 @@ export async function loadSendTarget(
   },
 ): Promise<SendTarget> {
   const item = input.triageItemId
-    ? await withUser(ctx.app.db, ctx.userId, async (tx) => {
+    ? await withUser(ctx.deps.db, ctx.userId, async (tx) => {
         const [row] = await tx
           .select({
             integrationId: triageItems.emailIntegrationId,
@@ -51,10 +53,14 @@ export async function loadSendTarget(
         return row ?? null;
       })
     : null;
+  // A reply to an item the caller cannot see is refused, never sent as a new message from their mailbox.
+  if (input.triageItemId && !item)
+    throw new AppError(404, 'EmailNotFound', EMAIL_FETCH_ERRORS.EmailNotFound.description);
   const integrationId = input.integrationId ?? item?.integrationId ?? (await defaultSender(ctx));
   if (!integrationId) throw new MailError('account_not_connected', 'ACCOUNT_NOT_CONNECTED');
   const integration = await loadActiveIntegration(ctx, integrationId);
   const isSameMailbox = !item || item.integrationId === integration.id;
+  if (isSameMailbox) await refuseForeignReplyIds(ctx, integration.id, input);
   return {
     integration,
     originalMessageId: isSameMailbox ? (input.originalMessageId ?? item?.messageId ?? null) : null,
@@ -62,8 +68,31 @@ export async function loadSendTarget(
   };
 }
 
+/** A reply's message and thread ids must name mail of the caller's own sending mailbox (else 404). */
+async function refuseForeignReplyIds(
+  ctx: IntegrationCtx,
+  integrationId: string,
+  input: { originalMessageId?: string | null; threadId?: string | null },
+): Promise<void> {
+  const checks = [
+    input.originalMessageId ? eq(triageItems.emailMessageId, input.originalMessageId) : null,
+    input.threadId ? eq(triageItems.emailThreadId, input.threadId) : null,
+  ];
+  for (const check of checks) {
+    if (!check) continue;
+    const [row] = await withUser(ctx.deps.db, ctx.userId, (tx) =>
+      tx
+        .select({ id: triageItems.id })
+        .from(triageItems)
+        .where(and(eq(triageItems.emailIntegrationId, integrationId), check))
+        .limit(1),
+    );
+    if (!row) throw new AppError(404, 'EmailNotFound', EMAIL_FETCH_ERRORS.EmailNotFound.description);
+  }
+}
+
 async function defaultSender(ctx: IntegrationCtx): Promise<string | null> {
-  const rows = await withUser(ctx.app.db, ctx.userId, (tx) =>
+  const rows = await withUser(ctx.deps.db, ctx.userId, (tx) =>
     tx
       .select({ id: emailIntegrations.id, provider: emailIntegrations.provider })
       .from(emailIntegrations)

@@ -15,7 +15,7 @@ export async function recordMove(
     input.folder === 'archive'
       ? sql`${triageItems.metadata} || '{"mail_folder": "archive", "exchange_folder_state": "archive"}'::jsonb`
       : sql`(${triageItems.metadata} - 'exchange_folder_state') || '{"mail_folder": "inbox"}'::jsonb`;
-  await withUser(ctx.app.db, ctx.userId, (tx) =>
+  await withUser(ctx.deps.db, ctx.userId, (tx) =>
     tx
       .update(triageItems)
       .set({ emailMessageId: input.newId, metadata, updatedAt: new Date() })

@@ -5,7 +5,6 @@ import { emailIntegrations } from '../../db/schema/email-integrations';
 import { withUser } from '../../db/with-user';
 import type { RetryPolicy } from '../http/retry-policy';
 import type { IntegrationCtx, IntegrationRow } from '../integrations/integration-store';
-import { tokenCipher } from '../tokens/app-token-cipher';
 import { refreshIntegrationToken } from '../tokens/refresh-integration-token';
 import type { MailSession } from './mail-session';
 
@@ -50,7 +49,7 @@ export function openSession(
 async function markTokenExpired(ctx: IntegrationCtx, integrationId: string, usedExpiry: Date): Promise<void> {
   const now = new Date();
   if (usedExpiry.getTime() <= now.getTime()) return;
-  await withUser(ctx.app.db, ctx.userId, (tx) =>
+  await withUser(ctx.deps.db, ctx.userId, (tx) =>
     tx
       .update(emailIntegrations)
       .set({ tokenExpiresAt: now })
@@ -62,7 +61,7 @@ function storedToken(ctx: IntegrationCtx, integration: IntegrationRow) {
   if (!integration.accessToken) return null;
   try {
     return {
-      token: tokenCipher(ctx.app).decrypt(integration.accessToken),
+      token: ctx.deps.tokenCipher.decrypt(integration.accessToken),
       expiresAt: integration.tokenExpiresAt,
     };
   } catch {

@@ -2,13 +2,34 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { triageItems } from '../../db/schema/triage-items';
 import type { Tx } from '../../db/with-user';
 import type { SyncedMessage } from '../provider';
+import { storableText } from '../storable-text';
 import type { SyncFolder } from './sync-report';
-import { folderStateMetadata, type RowContext, statusForFolder, syncedRow } from './triage-values';
+import {
+  folderStateMetadata,
+  type RowContext,
+  type SyncedRow,
+  statusForFolder,
+  syncedRow,
+} from './triage-values';
+
+/** The subject of the item standing in for a message that could not be stored. */
+export const UNSTORABLE_SUBJECT = '(This message could not be synced)';
 
 /** A change whose outcome is known: the message as it is now (folder null = gone from the synced folders), or deleted. */
 export type ResolvedChange = { kind: 'upsert'; message: SyncedMessage } | { kind: 'delete'; id: string };
 
-export type ApplyCounts = { inserted: number; updated: number; unchanged: number; deleted: number };
+export type ApplyCounts = {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  /** Messages that could not be mapped or stored: kept as per-message errors, the page goes on. */
+  failed: number;
+  /** The first such failure, for the run's warnings. */
+  failureMessage: string | null;
+};
+
+type TriageInsert = typeof triageItems.$inferInsert;
 
 type Existing = { id: string; messageId: string; fingerprint: string | null; folder: string | null };
 
@@ -23,13 +44,25 @@ export async function applyChanges(
   changes: readonly ResolvedChange[],
   seenAt: Date | null,
 ): Promise<ApplyCounts> {
-  const counts: ApplyCounts = { inserted: 0, updated: 0, unchanged: 0, deleted: 0 };
+  const counts: ApplyCounts = {
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    deleted: 0,
+    failed: 0,
+    failureMessage: null,
+  };
   const latest = new Map<string, ResolvedChange>();
   for (const change of changes) latest.set(change.kind === 'upsert' ? change.message.id : change.id, change);
   const ids = [...latest.keys()].filter(Boolean);
   if (ids.length === 0) return counts;
   const existing = await loadExisting(tx, context.integrationId, ids);
-  const inserts: (typeof triageItems.$inferInsert)[] = [];
+  const inserts: TriageInsert[] = [];
+  const fail = (message: SyncedMessage, error: unknown) => {
+    counts.failed++;
+    counts.failureMessage ??= messageFailure(message.id, error);
+    return messageFailure(message.id, error);
+  };
   const removals: string[] = [];
   const seen: string[] = [];
   for (const [id, change] of latest) {
@@ -38,7 +71,15 @@ export async function applyChanges(
       if (row) removals.push(id);
       continue;
     }
-    const synced = syncedRow({ ...change.message, folder: change.message.folder }, context);
+    const folder = change.message.folder;
+    let synced: SyncedRow;
+    try {
+      synced = syncedRow({ ...change.message, folder }, context);
+    } catch (error) {
+      const reason = fail(change.message, error);
+      await markFailed(tx, context, change.message, folder, row, reason);
+      continue;
+    }
     if (!row) {
       inserts.push({
         userId: context.userId,
@@ -51,21 +92,38 @@ export async function applyChanges(
         metadata: { ...synced.metadata, ...folderStateMetadata(synced.folder) },
       });
     } else if (row.fingerprint !== synced.fingerprint) {
-      await updateRow(tx, row, synced, seenAt);
-      counts.updated++;
+      try {
+        await tx.transaction((savepoint) => updateRow(savepoint, row, synced, seenAt));
+        counts.updated++;
+      } catch (error) {
+        await markFailed(tx, context, change.message, folder, row, fail(change.message, error));
+      }
     } else {
       counts.unchanged++;
       if (seenAt) seen.push(row.id);
     }
   }
   if (inserts.length > 0) {
-    const inserted = await tx
-      .insert(triageItems)
-      .values(inserts)
-      .onConflictDoNothing()
-      .returning({ id: triageItems.id });
-    counts.inserted = inserted.length;
-    counts.unchanged += inserts.length - inserted.length;
+    const inserted = await insertRows(tx, inserts)
+      .catch(async () => {
+        // One row the database refuses fails the page's insert: retry row by row so only that one is lost.
+        let count = 0;
+        let refused = 0;
+        for (const insert of inserts) {
+          try {
+            count += await insertRows(tx, [insert]);
+          } catch (error) {
+            const message = latestMessage(latest, insert.emailMessageId ?? '');
+            if (!message?.folder) throw error;
+            refused++;
+            await markFailed(tx, context, message, message.folder, undefined, fail(message, error));
+          }
+        }
+        return { count, refused };
+      })
+      .then((result) => (typeof result === 'number' ? { count: result, refused: 0 } : result));
+    counts.inserted = inserted.count;
+    counts.unchanged += inserts.length - inserted.count - inserted.refused;
   }
   if (removals.length > 0) {
     const deleted = await tx
@@ -85,6 +143,74 @@ export async function applyChanges(
   return counts;
 }
 
+/** Inserts rows in a savepoint (a refused row leaves the page's transaction usable); answers how many were new. */
+async function insertRows(tx: Tx, rows: TriageInsert[]): Promise<number> {
+  return tx.transaction(async (savepoint) => {
+    const inserted = await savepoint
+      .insert(triageItems)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ id: triageItems.id });
+    return inserted.length;
+  });
+}
+
+function latestMessage(latest: Map<string, ResolvedChange>, id: string): SyncedMessage | undefined {
+  const change = latest.get(id);
+  return change?.kind === 'upsert' ? change.message : undefined;
+}
+
+/** The per-message error text: what the database or the mapping said, never the SQL or its parameters. */
+function messageFailure(messageId: string, error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  return storableText(`Message ${messageId} could not be stored: ${detail}`).slice(0, 500);
+}
+
+/**
+ * Records a message that could not be stored as a per-message error: its existing item gets
+ * sync_error_count + 1 and the reason; a new one becomes a placeholder item carrying the error (its
+ * fingerprint matches nothing, so every later sync tries the message again and repairs the item).
+ */
+async function markFailed(
+  tx: Tx,
+  context: RowContext,
+  message: SyncedMessage,
+  folder: SyncFolder,
+  row: Existing | undefined,
+  reason: string,
+): Promise<void> {
+  if (row) {
+    await tx
+      .update(triageItems)
+      .set({
+        syncErrorCount: sql`${triageItems.syncErrorCount} + 1`,
+        syncErrorMessage: reason,
+        updatedAt: new Date(),
+      })
+      .where(eq(triageItems.id, row.id));
+    return;
+  }
+  const receivedAt = new Date(message.receivedAt);
+  await tx
+    .insert(triageItems)
+    .values({
+      userId: context.userId,
+      emailIntegrationId: context.integrationId,
+      emailMessageId: message.id,
+      notificationSourceId: context.sourceId,
+      status: statusForFolder(folder),
+      fromAddress: storableText(message.from?.address ?? ''),
+      subject: UNSTORABLE_SUBJECT,
+      time: Number.isNaN(receivedAt.getTime()) ? new Date() : receivedAt,
+      previewContent: reason.slice(0, 100),
+      syncErrorCount: 1,
+      syncErrorMessage: reason,
+      metadata: { mail_folder: folder, sync_fingerprint: 'unstorable', ...folderStateMetadata(folder) },
+    })
+    .onConflictDoNothing();
+}
+
 async function loadExisting(tx: Tx, integrationId: string, ids: string[]): Promise<Map<string, Existing>> {
   const rows = await tx
     .select({
@@ -98,7 +224,7 @@ async function loadExisting(tx: Tx, integrationId: string, ids: string[]): Promi
   return new Map(rows.map((row) => [row.messageId ?? '', row as Existing]));
 }
 
-async function updateRow(tx: Tx, row: Existing, synced: ReturnType<typeof syncedRow>, seenAt: Date | null) {
+async function updateRow(tx: Tx, row: Existing, synced: SyncedRow, seenAt: Date | null) {
   const hasMoved = row.folder !== synced.folder;
   // A move in the mailbox (e.g. archived in Outlook) moves the item; otherwise the user's triage status stays.
   const metadata = hasMoved
@@ -111,6 +237,8 @@ async function updateRow(tx: Tx, row: Existing, synced: ReturnType<typeof synced
       metadata,
       ...(hasMoved ? { status: statusForFolder(synced.folder as SyncFolder) } : {}),
       ...(seenAt ? { lastSyncAttemptAt: seenAt } : {}),
+      syncErrorCount: 0,
+      syncErrorMessage: null,
       updatedAt: new Date(),
     })
     .where(eq(triageItems.id, row.id));

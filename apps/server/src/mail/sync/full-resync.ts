@@ -1,6 +1,8 @@
+import { resetFailedMessage } from '@ledgerdesk/domain/integrations/reset-dialog';
 import { and, eq, sql } from 'drizzle-orm';
 import { triageItems } from '../../db/schema/triage-items';
 import { withUser } from '../../db/with-user';
+import { AppError } from '../../http/app-error';
 import { isMailError } from '../errors';
 import { isProviderError } from '../http/provider-error';
 import { SYNC_POLICY } from '../http/retry-policy';
@@ -39,7 +41,7 @@ const DAY_MS = 86_400_000;
  * the reset in the integration's metadata. Caller holds the sync lock.
  */
 export async function fullResync(ctx: IntegrationCtx, integration: IntegrationRow, options: ResyncOptions) {
-  const provider = providerFor(ctx.app, integration.provider);
+  const provider = providerFor(ctx.deps, integration.provider);
   const session = openSession(ctx, integration, { policy: SYNC_POLICY });
   const context = await loadRowContext(ctx, integration.id);
   const since = new Date(Date.now() - options.daysBack * DAY_MS);
@@ -52,10 +54,11 @@ export async function fullResync(ctx: IntegrationCtx, integration: IntegrationRo
     foldersProcessed: { inbox: 0, sent: 0, archive: 0 },
   };
   const listed = await listFolders(provider, session, options, since, result);
+  if (listed.size === 0) throw resetFailed(result.errorMessages);
   for (const folder of options.folders) {
     const messages = listed.get(folder);
     if (!messages) continue;
-    const counts = await withUser(ctx.app.db, ctx.userId, async (tx) => {
+    const counts = await withUser(ctx.deps.db, ctx.userId, async (tx) => {
       await tx
         .delete(triageItems)
         .where(
@@ -72,11 +75,13 @@ export async function fullResync(ctx: IntegrationCtx, integration: IntegrationRo
       );
     });
     result.created += counts.inserted;
+    result.errors += counts.failed;
+    if (counts.failureMessage) result.errorMessages.push(counts.failureMessage);
     result.updated += counts.updated + counts.unchanged;
     result.foldersProcessed[folder] = counts.inserted + counts.updated + counts.unchanged;
   }
   const resetItemsCount = result.created + result.updated;
-  await withUser(ctx.app.db, ctx.userId, (tx) =>
+  await withUser(ctx.deps.db, ctx.userId, (tx) =>
     mergeIntegrationMetadata(tx, integration.id, {
       delta_token_inbox: null,
       delta_token_sent: null,
@@ -99,6 +104,13 @@ export async function fullResync(ctx: IntegrationCtx, integration: IntegrationRo
     }),
   );
   return result;
+}
+
+/** Every folder listing failed: nothing was reset, and the run says so (spec §8 "Enhanced Reset Failed"). */
+function resetFailed(errorMessages: string[]): AppError {
+  const error = new AppError(502, 'RESET_FAILED', resetFailedMessage().description);
+  error.cause = new Error(`every folder listing failed: ${errorMessages.join('; ')}`);
+  return error;
 }
 
 /** Lists the chosen folders from scratch (newest first, at most maxEmails in all), grouped by folder. */

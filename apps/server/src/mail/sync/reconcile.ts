@@ -23,9 +23,16 @@ export async function reconcileListing(
   stream: SyncStream,
   marker: ListingMarker,
 ): Promise<ApplyCounts> {
-  const total: ApplyCounts = { inserted: 0, updated: 0, unchanged: 0, deleted: 0 };
+  const total: ApplyCounts = {
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    deleted: 0,
+    failed: 0,
+    failureMessage: null,
+  };
   const startedAt = new Date(marker.started_at);
-  const stale = await withUser(ctx.app.db, ctx.userId, (tx) =>
+  const stale = await withUser(ctx.deps.db, ctx.userId, (tx) =>
     tx
       .select({ messageId: triageItems.emailMessageId })
       .from(triageItems)
@@ -46,12 +53,17 @@ export async function reconcileListing(
       const message = current.get(id);
       return message ? { kind: 'upsert', message } : { kind: 'delete', id };
     });
-    const counts = await withUser(ctx.app.db, ctx.userId, (tx) =>
+    const counts = await withUser(ctx.deps.db, ctx.userId, (tx) =>
       applyChanges(tx, context, changes, startedAt),
     );
-    for (const key of Object.keys(total) as (keyof ApplyCounts)[]) total[key] += counts[key];
+    total.inserted += counts.inserted;
+    total.updated += counts.updated;
+    total.unchanged += counts.unchanged;
+    total.deleted += counts.deleted;
+    total.failed += counts.failed;
+    total.failureMessage ??= counts.failureMessage;
   }
-  await withUser(ctx.app.db, ctx.userId, (tx) =>
+  await withUser(ctx.deps.db, ctx.userId, (tx) =>
     mergeIntegrationMetadata(tx, context.integrationId, { [markerKey(stream)]: null }),
   );
   return total;

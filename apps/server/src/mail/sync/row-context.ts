@@ -8,7 +8,7 @@ import type { RowContext } from './triage-values';
 
 /** What every synced row of one integration shares: owner, the user's @handle, the mailbox's email source. */
 export async function loadRowContext(ctx: IntegrationCtx, integrationId: string): Promise<RowContext> {
-  return withUser(ctx.app.db, ctx.userId, async (tx) => {
+  return withUser(ctx.deps.db, ctx.userId, async (tx) => {
     const [profile] = await tx
       .select({ handle: profiles.handle })
       .from(profiles)

@@ -38,7 +38,7 @@ export async function syncIntegrationRun(
   options: SyncOptions = {},
 ): Promise<SyncReport> {
   const now = new Date();
-  const provider = providerFor(ctx.app, integration.provider);
+  const provider = providerFor(ctx.deps, integration.provider);
   const since = syncWindowStart(integration.metadata, options.daysBack, now);
   const daysBack = Math.max(1, Math.round((now.getTime() - since.getTime()) / 86_400_000));
   const report = {
@@ -65,14 +65,14 @@ export async function syncIntegrationRun(
         throw error;
       }
       report.criticalErrors++;
-      report.errorMessage = error instanceof Error ? error.message : String(error);
+      report.errorMessage = runFailureMessage(error);
     }
   }
   if (report.criticalErrors > 0) {
     await recordFailure(ctx, integration, 'sync', report.errorMessage ?? 'Unknown error');
     return report;
   }
-  await withUser(ctx.app.db, ctx.userId, async (tx) => {
+  await withUser(ctx.deps.db, ctx.userId, async (tx) => {
     await tx
       .update(emailIntegrations)
       .set({ lastSyncAt: new Date() })
@@ -80,4 +80,11 @@ export async function syncIntegrationRun(
     await clearFailures(tx, integration.id);
   });
   return report;
+}
+
+/** A failed stream's reason for the report and the notice: a database failure says why, never its SQL. */
+function runFailureMessage(error: unknown): string {
+  const isQueryFailure = error instanceof Error && error.message.startsWith('Failed query:');
+  const reason = isQueryFailure && error.cause instanceof Error ? error.cause : error;
+  return reason instanceof Error ? reason.message : String(reason);
 }

@@ -1,20 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { sleep } from '../http/fetch-with-retry';
-
-/** In-process holders, per database: enough on PGlite, which is one connection in one process. */
-const heldByDatabase = new WeakMap<object, Set<string>>();
+import type { MailDeps } from '../mail-deps';
 
 export type LockOptions = { waitMs: number };
-
-function held(app: FastifyInstance): Set<string> {
-  let set = heldByDatabase.get(app.database);
-  if (!set) {
-    set = new Set();
-    heldByDatabase.set(app.database, set);
-  }
-  return set;
-}
 
 /**
  * Runs `work` while holding the sync lock of one integration, or answers null when another sync keeps it
@@ -22,12 +10,13 @@ function held(app: FastifyInstance): Set<string> {
  * connection does it: it outlives the many short per-page transactions and dies with a crashed process.
  */
 export async function withSyncLock<T>(
-  app: FastifyInstance,
+  deps: MailDeps,
   integrationId: string,
   options: LockOptions,
   work: () => Promise<T>,
 ): Promise<T | null> {
-  const locks = held(app);
+  // In-process holders: enough on PGlite, which is one connection in one process.
+  const locks = deps.syncLocks;
   const giveUpAt = Date.now() + options.waitMs;
   while (locks.has(integrationId)) {
     if (Date.now() >= giveUpAt) return null;
@@ -35,21 +24,21 @@ export async function withSyncLock<T>(
   }
   locks.add(integrationId);
   try {
-    if (app.database.kind !== 'postgres') return await work();
-    return await withAdvisoryLock(app, integrationId, giveUpAt, work);
+    if (deps.database.kind !== 'postgres') return await work();
+    return await withAdvisoryLock(deps, integrationId, giveUpAt, work);
   } finally {
     locks.delete(integrationId);
   }
 }
 
 async function withAdvisoryLock<T>(
-  app: FastifyInstance,
+  deps: MailDeps,
   integrationId: string,
   giveUpAt: number,
   work: () => Promise<T>,
 ): Promise<T | null> {
   // drizzle's node-postgres driver keeps the pool it was built on in $client.
-  const pool = (app.db as unknown as { $client: pg.Pool }).$client;
+  const pool = (deps.db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
   const key = `ledgerdesk-sync:${integrationId}`;
   try {

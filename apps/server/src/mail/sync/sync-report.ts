@@ -17,7 +17,12 @@ export type SyncReport = {
   /** Folders whose cursor the provider no longer honoured, so they were re-listed and reconciled. */
   resyncedFolders: SyncFolder[];
   errorMessage: string | null;
+  /** Per-message errors (messages that could not be stored; the run went on), one line each, capped. */
+  warnings: string[];
 };
+
+/** At most this many warnings are kept on one report. */
+export const MAX_WARNINGS = 20;
 
 /** Folder → triage status (spec §2): Inbox → inbox, Sent Items → sent, Archive → cleared. */
 export const FOLDER_STATUS: Record<SyncFolder, TriageStatus> = {
@@ -41,5 +46,6 @@ export function emptySyncReport(daysBack: number, now: Date): SyncReport {
     daysBack,
     resyncedFolders: [],
     errorMessage: null,
+    warnings: [],
   };
 }

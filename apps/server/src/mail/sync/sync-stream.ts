@@ -11,7 +11,7 @@ import { type ApplyCounts, applyChanges } from './apply-changes';
 import { type ListingMarker, markerKey, readMarker } from './listing-marker';
 import { reconcileListing } from './reconcile';
 import { resolveChanges } from './resolve-changes';
-import type { SyncReport } from './sync-report';
+import { MAX_WARNINGS, type SyncReport } from './sync-report';
 import type { RowContext } from './triage-values';
 
 export type StreamBudget = {
@@ -39,7 +39,7 @@ export async function syncStream(
   report: SyncReport,
   onProgress?: (report: SyncReport) => void,
 ): Promise<void> {
-  const metadata = await withUser(ctx.app.db, ctx.userId, (tx) =>
+  const metadata = await withUser(ctx.deps.db, ctx.userId, (tx) =>
     readIntegrationMetadata(tx, context.integrationId),
   );
   let cursor = (metadata[stream.cursorKey] as string | null | undefined) || null;
@@ -70,7 +70,7 @@ export async function syncStream(
     // Rows written during a listing are stamped; the sweep afterwards looks up the unstamped ones.
     const nextMarker: ListingMarker | null =
       marker && (page.isComplete ? { ...marker, is_listed: true } : marker);
-    const counts = await withUser(ctx.app.db, ctx.userId, async (tx) => {
+    const counts = await withUser(ctx.deps.db, ctx.userId, async (tx) => {
       const applied = await applyChanges(tx, context, changes, nextMarker ? new Date() : null);
       await mergeIntegrationMetadata(tx, context.integrationId, {
         [stream.cursorKey]: page.cursor,
@@ -95,6 +95,9 @@ function count(report: SyncReport, stream: SyncStream, counts: ApplyCounts): voi
   report.updatedEmails += counts.updated;
   report.duplicates += counts.unchanged;
   report.deletedEmails += counts.deleted;
+  report.expectedErrors += counts.failed;
+  if (counts.failureMessage && report.warnings.length < MAX_WARNINGS)
+    report.warnings.push(counts.failureMessage);
   const processed = counts.inserted + counts.updated + counts.unchanged + counts.deleted;
   report.totalProcessed += processed;
   const folder = stream.folders.length === 1 ? stream.folders[0] : undefined;

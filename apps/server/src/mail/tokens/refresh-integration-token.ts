@@ -5,7 +5,6 @@ import { isProviderError } from '../http/provider-error';
 import type { IntegrationCtx, IntegrationRow } from '../integrations/integration-store';
 import { recordFailure } from '../notices/failure-notice';
 import { providerFor } from '../provider-registry';
-import { tokenCipher } from './app-token-cipher';
 import { saveTokens } from './stored-tokens';
 
 export type FreshToken = { accessToken: string; expiresAt: Date | null };
@@ -32,8 +31,8 @@ async function runRefresh(ctx: IntegrationCtx, integration: IntegrationRow): Pro
   const refreshToken = readRefreshToken(ctx, integration);
   if (!refreshToken) return markReconnect(ctx, integration);
   try {
-    const tokens = await providerFor(ctx.app, integration.provider).refreshToken(refreshToken);
-    await withUser(ctx.app.db, ctx.userId, (tx) => saveTokens(ctx.app, tx, integration.id, tokens));
+    const tokens = await providerFor(ctx.deps, integration.provider).refreshToken(refreshToken);
+    await withUser(ctx.deps.db, ctx.userId, (tx) => saveTokens(ctx.deps, tx, integration.id, tokens));
     return { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt };
   } catch (error) {
     if (isProviderError(error, 'invalid_grant')) return markReconnect(ctx, integration);
@@ -44,7 +43,7 @@ async function runRefresh(ctx: IntegrationCtx, integration: IntegrationRow): Pro
 function readRefreshToken(ctx: IntegrationCtx, integration: IntegrationRow): string | null {
   if (!integration.refreshToken) return null;
   try {
-    return tokenCipher(ctx.app).decrypt(integration.refreshToken);
+    return ctx.deps.tokenCipher.decrypt(integration.refreshToken);
   } catch {
     // Encrypted with another key (TOKEN_ENCRYPTION_KEY changed): only a reconnect yields a usable token.
     return null;

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { emailIntegrations } from '../../db/schema/email-integrations';
 import type { Tx } from '../../db/with-user';
+import type { MailDeps } from '../mail-deps';
 import type { TokenSet } from '../provider';
-import { tokenCipher } from './app-token-cipher';
 
 /** The columns a token set is stored in, encrypted (a refresh token the provider did not replace is kept). */
-export function tokenColumns(app: FastifyInstance, tokens: TokenSet) {
-  const cipher = tokenCipher(app);
+export function tokenColumns(deps: MailDeps, tokens: TokenSet) {
+  const cipher = deps.tokenCipher;
   return {
     accessToken: cipher.encrypt(tokens.accessToken),
     ...(tokens.refreshToken ? { refreshToken: cipher.encrypt(tokens.refreshToken) } : {}),
@@ -17,9 +16,9 @@ export function tokenColumns(app: FastifyInstance, tokens: TokenSet) {
 }
 
 /** Stores a refreshed token set on an integration. */
-export async function saveTokens(app: FastifyInstance, tx: Tx, integrationId: string, tokens: TokenSet) {
+export async function saveTokens(deps: MailDeps, tx: Tx, integrationId: string, tokens: TokenSet) {
   await tx
     .update(emailIntegrations)
-    .set({ ...tokenColumns(app, tokens), updatedAt: new Date() })
+    .set({ ...tokenColumns(deps, tokens), updatedAt: new Date() })
     .where(eq(emailIntegrations.id, integrationId));
 }

@@ -29,7 +29,7 @@ const stopListening = await database.listen('triage_item_changes', (payload) => 
   process.stdout.write(`committed ${committed}\n`);
 });
 const result = await resyncIntegration(
-  { app, userId },
+  { deps: app.mail, userId },
   { integrationId, daysBack: 30, maxEmails: 10_000, folders: ['inbox', 'sent', 'archive'] },
 );
 process.stdout.write(`done ${JSON.stringify(result.foldersProcessed)}\n`);

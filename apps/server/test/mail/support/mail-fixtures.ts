@@ -35,7 +35,7 @@ export async function connectFreshMailbox(
 /** Runs a sync as the mailbox's owner. */
 export function sync(h: MailHarness, box: Connected, options: { daysBack?: number } = {}) {
   return syncIntegration(
-    { app: h.app, userId: box.userId },
+    { deps: h.app.mail, userId: box.userId },
     { integrationId: box.integrationId, ...options },
   );
 }

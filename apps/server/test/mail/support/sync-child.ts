@@ -26,7 +26,7 @@ const processed = new Map<string, number>();
 const reports = await Promise.all(
   integrationIds.map((integrationId) =>
     syncIntegration(
-      { app, userId },
+      { deps: app.mail, userId },
       {
         integrationId,
         pageSize: 100,
@@ -40,6 +40,8 @@ const reports = await Promise.all(
   ),
 );
 process.stdout.write(`done ${JSON.stringify(reports.map((report) => report.criticalErrors))}\n`);
+// How many messages this run listed per integration: a resumed run lists only what the last one left.
+process.stdout.write(`processed ${JSON.stringify(Object.fromEntries(processed))}\n`);
 // What the database holds afterwards, so the test need not open the data folder once more.
 const stored: Record<string, { keys: string[]; ids: number; distinctIds: number }> = {};
 for (const integrationId of integrationIds) {

@@ -6,6 +6,7 @@ import { useTokenAutoRefresh } from '../../features/integrations/hooks/use-token
 import { cn } from '../../lib/cn';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { PageSkeleton } from '../routes/page-skeleton';
+import { AppCommands } from './app-commands';
 import { Sidebar } from './sidebar';
 import { useSidebarState } from './sidebar-state';
 
@@ -18,6 +19,7 @@ export function AppLayout() {
 
   return (
     <div className="flex h-full min-h-0">
+      <AppCommands onToggleSidebar={toggle} />
       {isMobile ? null : (
         <aside
           data-testid="sidebar"

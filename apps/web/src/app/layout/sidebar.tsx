@@ -1,15 +1,12 @@
-import { AUTH_MESSAGES } from '@ledgerdesk/domain/auth/messages';
 import { displayName } from '@ledgerdesk/domain/shell/display-name';
 import { ChevronDown, History, LogOut, Mail, PanelLeftClose, PanelLeftOpen, Settings } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { NavLink, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useAuth } from '../../features/auth/auth-provider';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { useTriageCounts } from '../../features/triage/api/get-triage-counts';
-import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import {
   DRAFTS_ITEM,
@@ -19,13 +16,14 @@ import {
   RECENTLY_VIEWED,
   TRIAGE_ICON,
 } from './nav-items';
+import { useSignOut } from './use-sign-out';
 
 type SidebarProps = { isCollapsed: boolean; onToggle: () => void; onNavigate?: () => void };
 
 /** The side navigation of spec §2: brand, profile block, Triage and its mailbox, other areas, footer. */
 export function Sidebar({ isCollapsed, onToggle, onNavigate }: SidebarProps) {
-  const { session, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { session } = useAuth();
+  const handleSignOut = useSignOut();
   const location = useLocation();
   const profile = useProfile(Boolean(session)).data;
   const counts = useTriageCounts(Boolean(session)).data;
@@ -33,22 +31,6 @@ export function Sidebar({ isCollapsed, onToggle, onNavigate }: SidebarProps) {
   const email = profile?.email ?? session?.user.email ?? '';
   const name = displayName(profile?.fullName, email);
   const isTriageActive = location.pathname.startsWith('/triage');
-
-  async function handleSignOut() {
-    try {
-      await signOut();
-      toast.success(AUTH_MESSAGES.signedOut);
-    } catch (error) {
-      const description =
-        error instanceof ApiError && error.code === 'network_error'
-          ? AUTH_MESSAGES.signOutNetwork
-          : error instanceof ApiError && error.code === 'timeout'
-            ? AUTH_MESSAGES.signOutTimeout
-            : AUTH_MESSAGES.signOutGeneric;
-      toast.error(AUTH_MESSAGES.signOutIssue, { description });
-    }
-    void navigate('/auth', { replace: true });
-  }
 
   const badge = (key: NavItem['badge']) => (key && counts ? counts[key] : 0);
 
@@ -70,7 +52,7 @@ export function Sidebar({ isCollapsed, onToggle, onNavigate }: SidebarProps) {
               type="button"
               onClick={onToggle}
               aria-label="Collapse sidebar"
-              className="rounded-md p-1 text-muted hover:bg-hover"
+              className="flex size-7 items-center justify-center rounded-md text-muted hover:bg-hover"
             >
               <PanelLeftClose className="size-4" />
             </button>
@@ -84,7 +66,7 @@ export function Sidebar({ isCollapsed, onToggle, onNavigate }: SidebarProps) {
               type="button"
               onClick={onToggle}
               aria-label="Expand sidebar"
-              className="rounded-md p-1.5 text-muted hover:bg-hover"
+              className="flex size-7 items-center justify-center rounded-md text-muted hover:bg-hover"
             >
               <PanelLeftOpen className="size-4" />
             </button>
@@ -216,6 +198,7 @@ function CountBadge({ count }: { count: number }) {
   return (
     <span className="ml-auto rounded-full bg-accent-soft px-1.5 text-[11px] leading-5 font-semibold text-accent tabular-nums">
       {count > 99 ? '99+' : count}
+      <span className="sr-only"> unread</span>
     </span>
   );
 }
@@ -341,7 +324,7 @@ function SectionHeader(props: {
         onClick={props.onToggle}
         aria-expanded={props.isOpen}
         aria-label={`${props.isOpen ? 'Collapse' : 'Expand'} ${props.label}`}
-        className="mr-1 rounded p-1 hover:bg-surface"
+        className="mr-0.5 flex size-7 items-center justify-center rounded hover:bg-surface"
       >
         <ChevronDown className={cn('size-3.5 transition-transform', !props.isOpen && '-rotate-90')} />
       </button>

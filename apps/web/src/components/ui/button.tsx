@@ -7,7 +7,7 @@ const variants = {
   secondary: 'bg-surface-2 text-fg border border-border hover:bg-hover',
   outline: 'border border-border bg-surface text-fg hover:bg-hover',
   ghost: 'text-fg hover:bg-hover',
-  danger: 'bg-danger text-white hover:opacity-90',
+  danger: 'bg-danger text-danger-fg hover:opacity-90',
   'danger-outline': 'border border-danger/40 text-danger bg-surface hover:bg-danger-soft',
 } as const;
 
@@ -39,7 +39,8 @@ export function Button({
       type={asChild ? undefined : (type ?? 'button')}
       className={cn(
         'inline-flex shrink-0 items-center rounded-md font-medium whitespace-nowrap transition-colors select-none',
-        'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+        // Disabled reads as grey rather than faded, so its label keeps 4.5:1 contrast.
+        'disabled:pointer-events-none disabled:border-border disabled:bg-hover disabled:text-muted [&_svg]:size-4 [&_svg]:shrink-0',
         variants[variant],
         sizes[size],
         className,

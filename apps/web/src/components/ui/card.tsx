@@ -9,8 +9,9 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
   return <div className={cn('flex flex-col gap-1 p-4 pb-2', className)} {...props} />;
 }
 
+/** A card's heading: the level below a page's h1, so headings never skip a level. */
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cn('text-sm font-semibold text-fg', className)} {...props} />;
+  return <h2 className={cn('text-sm font-semibold text-fg', className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

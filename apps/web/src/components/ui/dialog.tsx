@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { cn } from '../../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -14,7 +14,11 @@ export type DialogContentProps = DialogPrimitive.DialogContentProps & {
   tone?: 'default' | 'danger';
 };
 
-/** A centred modal with a title, focus trapped, Escape to close (unless the caller prevents it). */
+/**
+ * A centred modal with a title, focus trapped, Escape to close (unless the caller prevents it). On close,
+ * focus goes back to what had it when the dialog opened (a shortcut opens most of ours, with no trigger for
+ * Radix to return to).
+ */
 export function DialogContent({
   title,
   description,
@@ -22,8 +26,11 @@ export function DialogContent({
   tone = 'default',
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  const focusedBefore = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
@@ -34,6 +41,18 @@ export function DialogContent({
           tone === 'danger' ? 'border-danger/50' : 'border-border',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          focusedBefore.current =
+            document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = focusedBefore.current;
+          if (event.defaultPrevented || !target?.isConnected || target === document.body) return;
+          event.preventDefault();
+          target.focus();
+        }}
         {...props}
       >
         <div className="mb-3 flex items-start justify-between gap-4">
@@ -52,7 +71,10 @@ export function DialogContent({
             )}
           </div>
           {hideClose ? null : (
-            <DialogPrimitive.Close className="rounded-md p-1 text-muted hover:bg-hover" aria-label="Close">
+            <DialogPrimitive.Close
+              className="-mt-1 -mr-1 flex size-7 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover"
+              aria-label="Close"
+            >
               <X className="size-4" />
             </DialogPrimitive.Close>
           )}

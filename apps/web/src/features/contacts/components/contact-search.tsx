@@ -11,6 +11,7 @@ export function ContactSearch({ value, onChange }: { value: string; onChange: (v
       />
       <Input
         type="search"
+        name="contact-search"
         aria-label="Search contacts"
         placeholder="Search by name or email..."
         value={value}
@@ -25,7 +26,7 @@ export function ContactSearch({ value, onChange }: { value: string; onChange: (v
           type="button"
           onClick={() => onChange('')}
           aria-label="Clear search"
-          className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1 text-muted hover:bg-hover hover:text-fg"
+          className="absolute top-1/2 right-1.5 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted hover:bg-hover hover:text-fg"
         >
           <X className="size-3.5" />
         </button>

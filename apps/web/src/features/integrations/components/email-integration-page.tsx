@@ -3,10 +3,10 @@ import { AlertTriangle, Inbox } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useIntegrations } from '../api/get-integrations';
+import { useIntegrations } from '../../../lib/integrations-query';
+import { useRenderNow } from '../../../lib/use-now';
 import { useAutoSyncInit } from '../hooks/use-auto-sync-init';
 import { useIntegrationActions } from '../hooks/use-integration-actions';
-import { useNow } from '../hooks/use-now';
 import { useOAuthConnect } from '../hooks/use-oauth-connect';
 import { useSyncInitializer } from '../hooks/use-sync-initializer';
 import { errorText } from '../utils/notify';
@@ -19,7 +19,7 @@ import { UpdateEmailButton } from './update-email-button';
 
 /** /integrations/email: connected mailboxes, connecting new ones, tokens, sources and the reset (spec §2). */
 export function EmailIntegrationPage() {
-  const now = useNow();
+  const now = useRenderNow(30_000);
   const integrationsQuery = useIntegrations();
   const integrations = integrationsQuery.data ?? [];
   const { connect, connecting } = useOAuthConnect();

@@ -103,7 +103,7 @@ export function FolderChecklist({
                 className="flex size-4 shrink-0 items-center justify-center rounded border border-subtle bg-surface disabled:opacity-50 data-[state=checked]:border-danger data-[state=checked]:bg-danger"
               >
                 <Checkbox.Indicator>
-                  <Check className="size-3 text-white" strokeWidth={3} />
+                  <Check className="size-3 text-danger-fg" strokeWidth={3} />
                 </Checkbox.Indicator>
               </Checkbox.Root>
               <label htmlFor={id} className="text-[13px] whitespace-nowrap">

@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
-import { useIntegrations } from '../api/get-integrations';
+import { useIntegrations } from '../../../lib/integrations-query';
+import { useRenderNow } from '../../../lib/use-now';
 import { useManualSync } from '../hooks/use-manual-sync';
-import { useNow } from '../hooks/use-now';
 import { useRefreshToken } from '../hooks/use-refresh-token';
 import { UpdateEmailButton } from './update-email-button';
 
@@ -25,7 +25,7 @@ export type TriageConnectionControlsProps = {
  * button. The app layer places it in the triage header.
  */
 export function TriageConnectionControls({ onSynced, className }: TriageConnectionControlsProps) {
-  const now = useNow();
+  const now = useRenderNow(30_000);
   const { data: integrations = [], isPending } = useIntegrations();
   // A last sync a moment ahead of this browser's clock reads as now, not "in less than a minute".
   const badge = connectionBadge(

@@ -4,7 +4,7 @@ import { shouldAutoRefresh, shouldRefreshOnMount } from '@ledgerdesk/domain/inte
 import { autoRefreshFailedMessage } from '@ledgerdesk/domain/mail/token-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useIntegrations } from '../api/get-integrations';
+import { useIntegrations } from '../../../lib/integrations-query';
 import { integrationKeys, TRIAGE_QUERY_KEY } from '../api/integration-keys';
 import { refreshEmailToken } from '../api/refresh-email-token';
 import { notify } from '../utils/notify';

@@ -10,6 +10,7 @@ export type Profile = {
   handle: string | null;
   capacityHours: number;
   notificationSettings: { email: boolean; push: boolean; mentions: boolean };
+  timeZone: string | null;
   updatedAt: string;
 };
 

@@ -57,6 +57,7 @@ export function AvatarCard({ profile }: { profile: Profile }) {
       <input
         ref={input}
         type="file"
+        name="avatar"
         accept="image/*"
         className="sr-only"
         tabIndex={-1}

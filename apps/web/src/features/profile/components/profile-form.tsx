@@ -26,6 +26,8 @@ type FormState = {
   handle: string;
   capacity: string;
   notifications: Profile['notificationSettings'];
+  /** Asked for only when the email (the sign-in email) changes. */
+  currentPassword: string;
 };
 
 function stateFrom(profile: Profile): FormState {
@@ -36,6 +38,7 @@ function stateFrom(profile: Profile): FormState {
     handle: profile.handle ?? '',
     capacity: String(profile.capacityHours),
     notifications: profile.notificationSettings,
+    currentPassword: '',
   };
 }
 
@@ -52,6 +55,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const [form, setForm] = useState(() => stateFrom(profile));
   const save = useUpdateProfile();
   const isSaving = save.isPending;
+  const isEmailChanged = form.email.trim().toLowerCase() !== (profile.email ?? '').toLowerCase();
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
 
@@ -67,6 +71,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         handle: form.handle,
         capacityHours,
         notificationSettings: form.notifications,
+        ...(isEmailChanged ? { currentPassword: form.currentPassword } : {}),
       },
       {
         onSuccess: ({ profile: saved, signInEmail }) => {
@@ -106,6 +111,21 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               onChange={(event) => set('email', event.target.value)}
             />
           </Field>
+          {isEmailChanged && (
+            <Field
+              id="profile-current-password"
+              label="Current password"
+              hint="Your email is also your sign-in email: confirm the change with your password."
+            >
+              <Input
+                id="profile-current-password"
+                type="password"
+                autoComplete="current-password"
+                value={form.currentPassword}
+                onChange={(event) => set('currentPassword', event.target.value)}
+              />
+            </Field>
+          )}
           <Field id="profile-job-title" label="Job title">
             <Input
               id="profile-job-title"

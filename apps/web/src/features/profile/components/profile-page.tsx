@@ -1,42 +1,77 @@
 import { AlertTriangle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState, Page } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useProfile } from '../api/get-profile';
 import { AvatarCard } from './avatar-card';
 import { ProfileForm } from './profile-form';
 
-/** /profile (spec §2 Profile): the picture, the profile form, capacity and notification toggles. */
-export function ProfilePage() {
-  const profile = useProfile();
+/**
+ * /profile (spec §2 Profile): the picture, the profile form, capacity and notification toggles; with
+ * `templatesTab` (composed in by src/app) a Templates tab beside them, reachable as /profile?tab=templates.
+ */
+export function ProfilePage({ templatesTab }: { templatesTab?: ReactNode }) {
+  const [params, setParams] = useSearchParams();
+  const tab = templatesTab && params.get('tab') === 'templates' ? 'templates' : 'profile';
+  const details = <ProfileDetails />;
   return (
     <Page title="Profile" description="How colleagues see you, and how Ledgerdesk reaches you.">
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-        {profile.data ? (
-          <>
-            <AvatarCard profile={profile.data} />
-            <ProfileForm profile={profile.data} />
-          </>
-        ) : profile.isError ? (
-          <Card>
-            <EmptyState
-              icon={<AlertTriangle />}
-              title="Your profile could not be loaded"
-              description={profile.error.message}
-              action={
-                <Button onClick={() => void profile.refetch()} variant="outline">
-                  Try Again
-                </Button>
-              }
-            />
-          </Card>
+        {templatesTab ? (
+          <Tabs
+            value={tab}
+            onValueChange={(value) =>
+              setParams(value === 'templates' ? { tab: 'templates' } : {}, { replace: true })
+            }
+          >
+            <TabsList aria-label="Profile sections" className="mb-4">
+              <TabsTrigger value="profile">Profile</TabsTrigger>
+              <TabsTrigger value="templates">Templates</TabsTrigger>
+            </TabsList>
+            <TabsContent value="profile" className="flex flex-col gap-4">
+              {details}
+            </TabsContent>
+            <TabsContent value="templates">{templatesTab}</TabsContent>
+          </Tabs>
         ) : (
-          <ProfileSkeleton />
+          details
         )}
       </div>
     </Page>
   );
+}
+
+function ProfileDetails() {
+  const profile = useProfile();
+  if (profile.data) {
+    return (
+      <>
+        <AvatarCard profile={profile.data} />
+        <ProfileForm profile={profile.data} />
+      </>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Card>
+        <EmptyState
+          icon={<AlertTriangle />}
+          title="Your profile could not be loaded"
+          description={profile.error.message}
+          action={
+            <Button onClick={() => void profile.refetch()} variant="outline">
+              Try Again
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+  return <ProfileSkeleton />;
 }
 
 function ProfileSkeleton() {

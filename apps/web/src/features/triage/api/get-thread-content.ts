@@ -1,4 +1,5 @@
-import { type ThreadContentResponse, TRIAGE_API } from '@ledgerdesk/domain/api/triage';
+import type { ThreadContentResponse } from '@ledgerdesk/domain/api/triage';
+import { TRIAGE_API } from '@ledgerdesk/domain/api/triage-endpoints';
 import { THREAD_LOADING_TIMEOUT_MS } from '@ledgerdesk/domain/constants';
 import { classifyThreadLoadError, shouldRetryThreadLoad } from '@ledgerdesk/domain/mail/thread-load-errors';
 import { queryOptions, useQuery } from '@tanstack/react-query';

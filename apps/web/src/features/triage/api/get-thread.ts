@@ -1,4 +1,5 @@
-import { type ThreadResponse, TRIAGE_API } from '@ledgerdesk/domain/api/triage';
+import type { ThreadResponse } from '@ledgerdesk/domain/api/triage';
+import { TRIAGE_API } from '@ledgerdesk/domain/api/triage-endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { triageKeys } from './triage-keys';

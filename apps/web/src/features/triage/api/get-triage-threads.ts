@@ -1,4 +1,5 @@
-import { type ThreadsPage, TRIAGE_API, threadsSearchParams } from '@ledgerdesk/domain/api/triage';
+import type { ThreadsPage } from '@ledgerdesk/domain/api/triage';
+import { TRIAGE_API, threadsSearchParams } from '@ledgerdesk/domain/api/triage-endpoints';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { type ListFilter, triageKeys } from './triage-keys';

@@ -13,5 +13,4 @@ export const triageKeys = {
   counts: () => ['triage', 'counts'] as const,
   thread: (threadKey: string) => ['triage', 'thread', threadKey] as const,
   content: (threadKey: string) => ['triage', 'thread-content', threadKey] as const,
-  integrations: () => ['triage', 'integrations'] as const,
 };

@@ -1,10 +1,5 @@
-import {
-  BULK_UPDATE_MAX_IDS,
-  type BulkUpdateResponse,
-  type ItemPatch,
-  type ItemUpdateResponse,
-  TRIAGE_API,
-} from '@ledgerdesk/domain/api/triage';
+import type { BulkUpdateResponse, ItemPatch, ItemUpdateResponse } from '@ledgerdesk/domain/api/triage';
+import { BULK_UPDATE_MAX_IDS, TRIAGE_API } from '@ledgerdesk/domain/api/triage-endpoints';
 import { api } from '../../../lib/api-client';
 
 /** PATCH /api/triage/items/:id: one item, mirrored to the mailbox when the change must reach it. */

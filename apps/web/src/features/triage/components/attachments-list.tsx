@@ -7,7 +7,7 @@ export function AttachmentsList({ attachments }: { attachments: EmailAttachment[
   if (attachments.length === 0) return null;
   return (
     <section aria-label={attachmentsHeading(attachments.length)} className="flex flex-col gap-1.5">
-      <h4 className="text-[12px] font-semibold text-muted">{attachmentsHeading(attachments.length)}</h4>
+      <h3 className="text-[12px] font-semibold text-muted">{attachmentsHeading(attachments.length)}</h3>
       <ul className="flex flex-wrap gap-2">
         {attachments.map((attachment) => (
           <li

@@ -11,11 +11,14 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
-import { useIntegrations } from '../api/get-integrations';
+import { useIntegrations } from '../../../lib/integrations-query';
 import { useSendEmail } from '../api/send-email';
+import { useUserTimeZone } from '../hooks/use-user-time-zone';
 import { chooseSender } from '../utils/choose-sender';
 import { type ComposeDraft, newDraft } from '../utils/compose-draft';
+import { useComposeAddons } from './compose-addons';
 import { ComposeFields } from './compose-fields';
+import { type FollowUpChoice, FollowUpPicker, followUpTime, NO_FOLLOW_UP } from './follow-up-picker';
 
 type ComposeDialogProps = { isOpen: boolean; draft: ComposeDraft; onClose: () => void };
 
@@ -29,10 +32,14 @@ export function ComposeDialog({ isOpen, draft, onClose }: ComposeDialogProps) {
   const bodyRef = useRef<HTMLTextAreaElement | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const sender = chooseSender(integrations.data ?? [], form.integrationId);
+  const { TemplatePicker } = useComposeAddons();
+  const timeZone = useUserTimeZone();
+  const [followUp, setFollowUp] = useState<FollowUpChoice>(NO_FOLLOW_UP);
 
   useEffect(() => {
     clearTimeout(resetTimer.current);
     setForm(draft);
+    setFollowUp(NO_FOLLOW_UP);
   }, [draft]);
   useEffect(() => {
     if (isOpen) return;
@@ -52,6 +59,11 @@ export function ComposeDialog({ isOpen, draft, onClose }: ComposeDialogProps) {
       toast.error(problem.title, { description: problem.description });
       return;
     }
+    const followUpAt = followUpTime(followUp, new Date(), timeZone);
+    if (followUp.preset === 'custom' && !followUpAt) {
+      toast.error('Choose when to remind you', { description: 'Pick a day and a time for the reminder.' });
+      return;
+    }
     send.mutate(
       {
         to: parseRecipientList(form.to),
@@ -63,6 +75,7 @@ export function ComposeDialog({ isOpen, draft, onClose }: ComposeDialogProps) {
         threadId: form.threadId,
         originalMessageId: form.originalMessageId,
         integrationId: sender?.id ?? null,
+        followUpAt: followUpAt?.toISOString() ?? null,
       },
       {
         onSuccess: (result) => {
@@ -135,7 +148,33 @@ export function ComposeDialog({ isOpen, draft, onClose }: ComposeDialogProps) {
             bodyRef={bodyRef}
           />
           <div className="flex items-center justify-end gap-2 pt-1">
-            <span className="mr-auto text-[12px] text-muted">Ctrl + Enter to send</span>
+            <div className="mr-auto flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+              {TemplatePicker ? (
+                <TemplatePicker
+                  mode={form.mode}
+                  to={form.to}
+                  replyingTo={form.replyingTo}
+                  subject={form.subject}
+                  body={form.body}
+                  bodyRef={bodyRef}
+                  disabled={isSending}
+                  onInsert={({ subject, body, caret }) => {
+                    setForm((current) => ({ ...current, subject, body }));
+                    requestAnimationFrame(() => {
+                      bodyRef.current?.focus();
+                      bodyRef.current?.setSelectionRange(caret, caret);
+                    });
+                  }}
+                />
+              ) : null}
+              <FollowUpPicker
+                value={followUp}
+                onChange={setFollowUp}
+                timeZone={timeZone}
+                disabled={isSending}
+              />
+              <span className="text-[12px] text-muted">Ctrl + Enter to send</span>
+            </div>
             <Button variant="ghost" onClick={onClose} disabled={isSending}>
               Cancel
             </Button>

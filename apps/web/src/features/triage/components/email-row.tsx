@@ -45,7 +45,7 @@ export function EmailRow({
   onReplyAll,
   onForward,
 }: EmailRowProps) {
-  const [isRecipientsHidden, setIsRecipientsHidden] = useState(false);
+  const [isRecipientsOpen, setIsRecipientsOpen] = useState(false);
   const { email, error, item } = row;
   const fromName = email ? displayAddress(email.from) : (item?.fromAddress ?? '');
   const received = email?.receivedDateTime ?? item?.time ?? '';
@@ -54,7 +54,8 @@ export function EmailRow({
   const preview = email ? previewText(email.body.content) : previewText(item?.previewContent ?? '');
   const status = email?.status ?? (error ? 'error' : undefined);
   const subject = email?.subject ?? item?.subject ?? '';
-  const isRecipientsBoxShown = isExpanded && !isRecipientsHidden && email != null && summary.totalCount > 0;
+  // The recipients box opens only from the "& N other(s)" link (spec §2), in a collapsed or an expanded row.
+  const isRecipientsBoxShown = isExpanded && isRecipientsOpen && email != null && summary.isCollapsible;
 
   return (
     <article
@@ -108,16 +109,16 @@ export function EmailRow({
           </time>
         </div>
       </div>
-      {summary.firstRecipient && !isRecipientsBoxShown ? (
-        <p className="truncate pr-3 pl-14 text-[12px] text-muted">
+      {summary.firstRecipient ? (
+        <p className="truncate pr-3 pl-14 text-[12px] text-muted" data-testid="email-to">
           To: {summary.firstRecipient}
-          {summary.othersLabel ? (
+          {summary.othersLabel && !isRecipientsBoxShown ? (
             <>
               {' '}
               <button
                 type="button"
                 onClick={() => {
-                  setIsRecipientsHidden(false);
+                  setIsRecipientsOpen(true);
                   if (!isExpanded) onToggle();
                 }}
                 className="font-medium text-accent hover:underline"
@@ -166,7 +167,7 @@ export function EmailRow({
               to={email.to}
               cc={email.cc}
               bcc={email.bcc}
-              onShowLess={() => setIsRecipientsHidden(true)}
+              onShowLess={() => setIsRecipientsOpen(false)}
             />
           ) : null}
           <EmailBody body={email.body} title={`Email: ${subject}`} />

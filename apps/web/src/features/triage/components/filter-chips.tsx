@@ -44,14 +44,14 @@ export function FilterChips({
         return (
           <span
             key={label}
-            className="inline-flex h-6 items-center gap-1 rounded-full border border-border bg-surface-2 pr-1 pl-2 text-[12px] text-fg"
+            className="inline-flex h-7 items-center gap-1 rounded-full border border-border bg-surface-2 pr-0.5 pl-2.5 text-[12px] text-fg"
           >
             {label}
             <button
               type="button"
               aria-label={`Remove filter ${label}`}
               onClick={() => onRemove(filter)}
-              className="rounded-full p-0.5 text-muted hover:bg-hover hover:text-fg"
+              className="flex size-6 items-center justify-center rounded-full text-muted hover:bg-hover hover:text-fg"
             >
               <X className="size-3" />
             </button>
@@ -88,6 +88,7 @@ function AddFilter({ onAdd }: { onAdd: (filter: CustomFilter) => void }) {
             <label className="flex flex-col gap-1 font-medium">
               Filter type
               <select
+                name="filter-type"
                 value={type}
                 onChange={(event) => setType(event.target.value as CustomFilterType)}
                 className="h-8 rounded-md border border-border bg-surface px-2 font-normal"
@@ -102,6 +103,7 @@ function AddFilter({ onAdd }: { onAdd: (filter: CustomFilter) => void }) {
             <label className="flex flex-col gap-1 font-medium">
               Value
               <input
+                name="filter-value"
                 value={value}
                 onChange={(event) => setValue(event.target.value)}
                 placeholder={type === 'sender' ? 'name@client.com' : type === 'tag' ? 'tax-return' : 'Jamie'}

@@ -5,6 +5,7 @@ import {
   noItemsInPage,
 } from '@ledgerdesk/domain/triage/triage-page-texts';
 import { AlertTriangle, Inbox, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -28,8 +29,19 @@ export function ListLoading() {
   );
 }
 
-/** An empty list: "No items found" when filters narrow it, else "No items in {page}". */
-export function ListEmpty({ isFiltered, page }: { isFiltered: boolean; page: string }) {
+/**
+ * An empty list: "No items found" when filters narrow it, else "No items in {page}" with the way forward the app
+ * composes in (`action`: connecting a first mailbox).
+ */
+export function ListEmpty({
+  isFiltered,
+  page,
+  action,
+}: {
+  isFiltered: boolean;
+  page: string;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex min-h-0 flex-1 items-start justify-center pt-10">
       {isFiltered ? (
@@ -39,7 +51,7 @@ export function ListEmpty({ isFiltered, page }: { isFiltered: boolean; page: str
           description={NO_ITEMS_FOUND_DESCRIPTION}
         />
       ) : (
-        <EmptyState icon={<Inbox />} title={noItemsInPage(page)} />
+        <EmptyState icon={<Inbox />} title={noItemsInPage(page)} action={action} />
       )}
     </div>
   );

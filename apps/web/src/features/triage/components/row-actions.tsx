@@ -1,10 +1,27 @@
-import { Archive, ArchiveRestore, Clock, Mail, MailOpen, MoveDown } from 'lucide-react';
+import {
+  AlarmClock,
+  AlarmClockOff,
+  Archive,
+  ArchiveRestore,
+  Clock,
+  Mail,
+  MailOpen,
+  MoveDown,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Tooltip } from '../../../components/ui/tooltip';
 import type { ListAction } from '../utils/action-items';
 import { shortcutKey } from '../utils/shortcuts';
 
-type RowActionsProps = { isCleared: boolean; hasUnread: boolean; onAction: (action: ListAction) => void };
+type RowActionsProps = {
+  isCleared: boolean;
+  hasUnread: boolean;
+  onAction: (action: ListAction) => void;
+  /** "Snooze until…" (null where snoozing is not offered). */
+  onSnooze?: (() => void) | null;
+  /** Back to Triage now, for a snoozed thread. */
+  onUnsnooze?: (() => void) | null;
+};
 
 function ActionButton({
   label,
@@ -26,7 +43,7 @@ function ActionButton({
           event.stopPropagation();
           onClick();
         }}
-        className="rounded p-1 text-muted hover:bg-hover hover:text-fg [&_svg]:size-3.5"
+        className="flex size-6 items-center justify-center rounded text-muted hover:bg-hover hover:text-fg [&_svg]:size-3.5"
       >
         {children}
       </button>
@@ -35,7 +52,7 @@ function ActionButton({
 }
 
 /** The quick actions that appear over a row on hover or focus. */
-export function RowActions({ isCleared, hasUnread, onAction }: RowActionsProps) {
+export function RowActions({ isCleared, hasUnread, onAction, onSnooze, onUnsnooze }: RowActionsProps) {
   return (
     <div className="absolute top-1/2 right-2 hidden -translate-y-1/2 items-center gap-0.5 rounded-md border border-border bg-surface px-0.5 shadow-sm pointer-fine:group-hover/row:flex group-has-[:focus-visible]/row:flex">
       {isCleared ? (
@@ -65,6 +82,15 @@ export function RowActions({ isCleared, hasUnread, onAction }: RowActionsProps) 
           >
             <MoveDown />
           </ActionButton>
+          {onUnsnooze ? (
+            <ActionButton label="Unsnooze" onClick={onUnsnooze}>
+              <AlarmClockOff />
+            </ActionButton>
+          ) : onSnooze ? (
+            <ActionButton label="Snooze until…" shortcut={shortcutKey('snooze')} onClick={onSnooze}>
+              <AlarmClock />
+            </ActionButton>
+          ) : null}
         </>
       )}
       <ActionButton

@@ -1,7 +1,10 @@
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { GLOBAL_SHORTCUTS } from '../../../lib/global-shortcuts';
 import { SHORTCUTS } from '../utils/shortcuts';
 
-/** The `?` dialog listing every triage shortcut. */
+const ALL_SHORTCUTS = [...Object.values(GLOBAL_SHORTCUTS), ...Object.values(SHORTCUTS)];
+
+/** The `?` dialog listing every shortcut: the app-wide ones (palette, sidebar), then the triage ones. */
 export function ShortcutsDialog({
   isOpen,
   onOpenChange,
@@ -16,7 +19,7 @@ export function ShortcutsDialog({
         description="Shortcuts work whenever you are not typing in a field."
       >
         <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1.5 text-[13px]">
-          {Object.values(SHORTCUTS).map((shortcut) => (
+          {ALL_SHORTCUTS.map((shortcut) => (
             <div key={shortcut.label} className="contents">
               <dt>{shortcut.label}</dt>
               <dd className="flex justify-end gap-1">

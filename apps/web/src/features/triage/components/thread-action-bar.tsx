@@ -17,6 +17,8 @@ type ThreadActionBarProps = {
   onReplyAll: () => void;
   onAction: (action: ListAction) => void;
   onMoveToInbox: () => void;
+  onSnooze?: (() => void) | null;
+  onUnsnooze?: (() => void) | null;
 };
 
 function QuickAction({
@@ -103,6 +105,8 @@ export function ThreadActionBar(props: ThreadActionBarProps) {
         onReplyAll={props.onReplyAll}
         onAction={props.onAction}
         onMoveToInbox={props.onMoveToInbox}
+        onSnooze={props.onSnooze}
+        onUnsnooze={props.onUnsnooze}
       />
     </div>
   );

@@ -1,4 +1,6 @@
 import {
+  AlarmClock,
+  AlarmClockOff,
   Archive,
   ArchiveRestore,
   Clock,
@@ -21,6 +23,9 @@ type ThreadActionMenuProps = {
   onReplyAll: () => void;
   onAction: (action: ListAction) => void;
   onMoveToInbox: () => void;
+  /** "Snooze until…" for the thread; "Unsnooze" when it is snoozed. */
+  onSnooze?: (() => void) | null;
+  onUnsnooze?: (() => void) | null;
 };
 
 /** The thread's action menu (spec §4): a cleared item offers only Move to Inbox. */
@@ -78,6 +83,19 @@ export function ThreadActionMenu(props: ThreadActionMenuProps) {
               <DropdownMenu.Item className={MENU_ITEM_CLASS} onSelect={() => props.onAction('clear')}>
                 <MenuItemContent icon={<Archive />} label="Clear" shortcut={shortcutKey('clear')} />
               </DropdownMenu.Item>
+              {props.onUnsnooze ? (
+                <DropdownMenu.Item className={MENU_ITEM_CLASS} onSelect={props.onUnsnooze}>
+                  <MenuItemContent icon={<AlarmClockOff />} label="Unsnooze" />
+                </DropdownMenu.Item>
+              ) : props.onSnooze ? (
+                <DropdownMenu.Item className={MENU_ITEM_CLASS} onSelect={props.onSnooze}>
+                  <MenuItemContent
+                    icon={<AlarmClock />}
+                    label="Snooze until…"
+                    shortcut={shortcutKey('snooze')}
+                  />
+                </DropdownMenu.Item>
+              ) : null}
             </>
           )}
         </DropdownMenu.Content>

@@ -1,15 +1,16 @@
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
 import { initialExpandedEmailId } from '@ledgerdesk/domain/triage/email-row';
 import { addressOf } from '@ledgerdesk/domain/triage/reply';
+import { parseSenderAddress } from '@ledgerdesk/domain/triage/sender-address';
 import { FORWARD_NOT_IMPLEMENTED } from '@ledgerdesk/domain/triage/validate-compose';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { useThreadDetail } from '../hooks/use-thread-detail';
 import type { ListAction } from '../utils/action-items';
 import { latestReplyRequest, type ReplyRequest, threadParticipants } from '../utils/compose-draft';
-import { parseSender } from '../utils/sender';
 import { EmailRow, type EmailRowData } from './email-row';
+import { canSnooze, isSnoozed, useSnoozeControls } from './snooze-context';
 import { StatusCard } from './status-card';
 import { ThreadActionBar } from './thread-action-bar';
 import { ThreadDetailHeader } from './thread-detail-header';
@@ -29,6 +30,7 @@ export type ThreadDetailProps = {
 export function ThreadDetail(props: ThreadDetailProps) {
   const { group } = props;
   const detail = useThreadDetail(group);
+  const snooze = useSnoozeControls();
   const now = useNow();
   // Unread as it was when the thread opened: opening marks it read, the expansion and dots keep the old state.
   const [unreadAtOpen] = useState(() => new Set(group.emails.filter((e) => !e.isRead).map((e) => e.id)));
@@ -60,7 +62,7 @@ export function ThreadDetail(props: ThreadDetailProps) {
   const participants = threadParticipants(group, detail.thread, detail.content);
   const headerParticipants = detail.thread?.participants.length
     ? detail.thread.participants
-    : group.participants.map((p) => ({ name: parseSender(p).name, address: addressOf(p) }));
+    : group.participants.map((p) => ({ name: parseSenderAddress(p).name, address: addressOf(p) }));
   const reply = (mode: ReplyRequest['mode'], row?: EmailRowData) => {
     if (row?.item) props.onReply({ mode, item: row.item, email: row.email, participants });
     else props.onReply(latestReplyRequest(mode, group, detail.thread, detail.content));
@@ -84,6 +86,8 @@ export function ThreadDetail(props: ThreadDetailProps) {
         onReplyAll={() => reply('replyAll')}
         onAction={(action) => props.onAction(group, action)}
         onMoveToInbox={() => props.onMoveToInbox(group)}
+        onSnooze={snooze && canSnooze(group) ? () => snooze.open([group]) : null}
+        onUnsnooze={snooze && isSnoozed(group) ? () => snooze.unsnooze([group]) : null}
       />
       <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto bg-surface-2 px-4 py-4">
         {detail.cardKind ? (

@@ -1,8 +1,8 @@
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
 import type { CustomFilter } from '@ledgerdesk/domain/entities';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, type RefObject, useCallback, useEffect } from 'react';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import type { ListAction } from '../utils/action-items';
 import { ListContextMenu } from './list-context-menu';
 import { type ListDensity, ThreadRow } from './thread-row';
@@ -35,12 +35,24 @@ export function ThreadList(props: ThreadListProps) {
   const { groups, density, hasNextPage, isFetchingNextPage, fetchNextPage, focusRequest, scrollRef } = props;
   const now = useNow();
   const rowHeight = ROW_HEIGHTS[density];
+  const openIndex = props.openGroupId ? groups.findIndex((group) => group.id === props.openGroupId) : -1;
+  // The cursor's row and the open thread's row stay mounted when scrolled away, so keyboard focus is not
+  // lost and a screen reader still finds the selected row in the accessibility tree.
+  const { activeIndex } = props;
+  const rangeExtractor = useCallback(
+    (range: Range) => withPinnedRows(defaultRangeExtractor(range), [activeIndex, openIndex], range.count),
+    [activeIndex, openIndex],
+  );
   const virtualizer = useVirtualizer({
     count: groups.length + (hasNextPage ? 1 : 0),
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 12,
     getItemKey: (index) => groups[index]?.id ?? 'loading-more',
+    // By default every scroll event renders the list synchronously inside the handler (flushSync); React
+    // batches it into the frame instead (the long frames of the scroll benchmark ran in DIV.onscroll).
+    useFlushSync: false,
+    rangeExtractor,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
@@ -125,4 +137,9 @@ export function ThreadList(props: ThreadListProps) {
       </ListContextMenu>
     </div>
   );
+}
+
+function withPinnedRows(indexes: number[], pinned: number[], count: number): number[] {
+  const extra = new Set(pinned.filter((index) => index >= 0 && index < count && !indexes.includes(index)));
+  return extra.size === 0 ? indexes : [...indexes, ...extra].sort((a, b) => a - b);
 }

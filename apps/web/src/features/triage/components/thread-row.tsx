@@ -1,5 +1,6 @@
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
 import { previewText } from '@ledgerdesk/domain/triage/preview-text';
+import { formatRelativeTime } from '@ledgerdesk/domain/triage/relative-time';
 import { AtSign, Bell } from 'lucide-react';
 import { memo, useState } from 'react';
 import { cn } from '../../../lib/cn';
@@ -8,6 +9,7 @@ import { fullTime, listTime } from '../utils/format-time';
 import { senderLabel, statusLabel } from '../utils/sender';
 import { ParticipantAvatars } from './participant-avatars';
 import { RowActions } from './row-actions';
+import { canSnooze, isSnoozed, useSnoozeControls } from './snooze-context';
 
 export type ListDensity = 'standard' | 'enhanced';
 
@@ -28,9 +30,10 @@ export type ThreadRowProps = {
 };
 
 function TypeIcon({ type }: { type: string }) {
-  if (type === 'mention') return <AtSign aria-label="Mention" className="size-3.5 shrink-0 text-accent" />;
+  if (type === 'mention')
+    return <AtSign role="img" aria-label="Mention" className="size-3.5 shrink-0 text-accent" />;
   if (type === 'notification')
-    return <Bell aria-label="Notification" className="size-3.5 shrink-0 text-muted" />;
+    return <Bell role="img" aria-label="Notification" className="size-3.5 shrink-0 text-muted" />;
   return null;
 }
 
@@ -44,11 +47,14 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
   const preview = previewText(latest.previewContent ?? latest.metadata?.preview_content ?? '');
   const count = group.itemCount > 1 ? group.itemCount : null;
   const status = latest.status === 'inbox' ? null : statusLabel(latest.status);
+  const followUp = (latest.metadata?.follow_up as { state?: string } | undefined)?.state === 'no_reply';
   const time = listTime(group.lastActivity, now);
   const isEnhanced = density === 'enhanced';
   // The quick actions (and their tooltips) exist only while the row is pointed at or focused: rows are
   // mounted by the dozen while scrolling and must stay cheap.
   const [isEngaged, setIsEngaged] = useState(false);
+  const snooze = useSnoozeControls();
+  const returnsAt = isSnoozed(group) ? (latest.snoozedUntil ?? null) : null;
 
   return (
     <li
@@ -72,6 +78,8 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
     >
       <input
         type="checkbox"
+        name="selected-threads"
+        value={group.id}
         checked={isChecked}
         onChange={() => props.onToggleCheck(group.id)}
         aria-label={`Select ${group.subject || 'thread'}`}
@@ -88,7 +96,6 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
         onClick={() => props.onOpen(index)}
         onFocus={() => props.onFocusRow(index)}
         aria-current={isOpen ? 'true' : undefined}
-        aria-label={`${isUnread ? 'Unread, ' : ''}${sender}: ${group.subject || '(no subject)'}${count ? `, ${count} messages` : ''}, ${fullTime(group.lastActivity)}`}
         className={cn(
           'flex min-w-0 flex-1 self-stretch rounded-sm text-left outline-none focus-visible:outline-none',
           'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
@@ -96,12 +103,20 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
         )}
       >
         <span className={cn('flex min-w-0 items-center gap-1.5', isEnhanced ? 'w-full' : 'w-44 shrink-0')}>
+          {/* The button is named by what it shows (WCAG 2.5.3), plus words for what only sighted users get. */}
+          {isUnread ? <span className="sr-only">Unread, </span> : null}
           <span className={cn('truncate text-[13px]', isUnread ? 'font-semibold text-fg' : 'text-fg/90')}>
             {sender}
           </span>
-          {count ? <span className="shrink-0 text-[12px] text-muted">{count}</span> : null}
+          {count ? (
+            <span className="shrink-0 text-[12px] text-muted">
+              {count}
+              <span className="sr-only"> messages</span>
+            </span>
+          ) : null}
+          <span className="sr-only">: </span>
           {isEnhanced ? <span className="flex-1" /> : null}
-          {isEnhanced ? <RowMeta status={status} time={time} /> : null}
+          {isEnhanced ? <RowMeta status={status} time={time} iso={group.lastActivity} /> : null}
         </span>
         <span
           className={cn('flex min-w-0 items-center gap-1.5 text-[13px]', isEnhanced ? 'w-full' : 'flex-1')}
@@ -120,20 +135,35 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
             <span className="min-w-0 truncate text-muted">{isEnhanced ? preview : `— ${preview}`}</span>
           ) : null}
         </span>
-        {isEnhanced ? null : <RowMeta status={status} time={time} />}
+        {returnsAt ? (
+          <span data-testid="snooze-returns" className="shrink-0 text-[12px] text-muted">
+            Returns {formatRelativeTime(returnsAt, now)}
+          </span>
+        ) : null}
+        {followUp && latest.status !== 'sent' ? (
+          <span
+            data-testid="no-reply-yet"
+            className="shrink-0 rounded-full border border-warning/40 bg-warning-soft px-1.5 text-[11px] leading-4 text-warning"
+          >
+            No reply yet
+          </span>
+        ) : null}
+        {isEnhanced ? null : <RowMeta status={status} time={time} iso={group.lastActivity} />}
       </button>
       {isEngaged ? (
         <RowActions
           isCleared={isCleared}
           hasUnread={isUnread}
           onAction={(action) => props.onAction(group, action)}
+          onSnooze={snooze && canSnooze(group) ? () => snooze.open([group]) : null}
+          onUnsnooze={snooze && isSnoozed(group) ? () => snooze.unsnooze([group]) : null}
         />
       ) : null}
     </li>
   );
 });
 
-function RowMeta({ status, time }: { status: string | null; time: string }) {
+function RowMeta({ status, time, iso }: { status: string | null; time: string; iso: string }) {
   return (
     <span className="flex shrink-0 items-center gap-2">
       {status ? (
@@ -141,7 +171,10 @@ function RowMeta({ status, time }: { status: string | null; time: string }) {
           {status}
         </span>
       ) : null}
-      <span className="w-14 text-right text-[12px] text-muted tabular-nums">{time}</span>
+      <span className="sr-only">, {fullTime(iso)}</span>
+      <span aria-hidden className="w-14 text-right text-[12px] text-muted tabular-nums">
+        {time}
+      </span>
     </span>
   );
 }

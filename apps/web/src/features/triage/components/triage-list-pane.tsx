@@ -1,6 +1,6 @@
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
 import type { CustomFilter } from '@ledgerdesk/domain/entities';
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import type { ListAction } from '../utils/action-items';
 import { ListEmpty, ListError, ListLoading } from './list-states';
 import { NewItemsButton } from './new-items';
@@ -14,6 +14,8 @@ type TriageListPaneProps = {
   groups: ThreadGroupDto[];
   isFiltered: boolean;
   pageTitle: string;
+  /** The way forward under an unfiltered empty list (composed by src/app). */
+  emptyAction?: ReactNode;
   density: ListDensity;
   activeIndex: number;
   openGroupId: string | null;
@@ -40,7 +42,7 @@ export function TriageListPane(props: TriageListPaneProps) {
     ) : props.status === 'error' ? (
       <ListError message={props.errorMessage} onRetry={props.onRetry} />
     ) : props.groups.length === 0 ? (
-      <ListEmpty isFiltered={props.isFiltered} page={props.pageTitle} />
+      <ListEmpty isFiltered={props.isFiltered} page={props.pageTitle} action={props.emptyAction} />
     ) : (
       <ThreadList {...props} />
     );

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useIntegrations } from '../../../lib/integrations-query';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { useIntegrations } from '../api/get-integrations';
 import { useTriageThreads } from '../api/get-triage-threads';
 import { useAutoRefreshSettings } from '../hooks/use-auto-refresh-settings';
 import { useCheckedThreads } from '../hooks/use-checked-threads';
@@ -19,6 +19,7 @@ import { BulkActionBar } from './bulk-action-bar';
 import { DetailLoading, EmptyDetail } from './empty-detail';
 import { NewItemsBanner } from './new-items';
 import { ShortcutsDialog } from './shortcuts-dialog';
+import { SnoozeProvider, useSnoozeControls } from './snooze-context';
 import type { ListDensity } from './thread-row';
 import { TriageHeader } from './triage-header';
 import { TriageListPane } from './triage-list-pane';
@@ -33,10 +34,20 @@ const ThreadDetail = lazy(loadThreadDetail);
 export type TriagePageProps = {
   /** Slot for the integrations feature (connection badge, manual sync, token button), composed by src/app. */
   headerExtras?: ReactNode;
+  /** Slot under an unfiltered empty list (the integrations feature's first-run connect choices). */
+  emptyListAction?: ReactNode;
 };
 
 /** The triage page of spec §2: header, thread list and thread detail for every triage view. */
-export function TriagePage({ headerExtras }: TriagePageProps) {
+export function TriagePage(props: TriagePageProps) {
+  return (
+    <SnoozeProvider>
+      <TriageScreen {...props} />
+    </SnoozeProvider>
+  );
+}
+
+function TriageScreen({ headerExtras, emptyListAction }: TriagePageProps) {
   const list = useListFilter();
   const settings = useAutoRefreshSettings();
   const [density, setDensity] = useStoredChoice<ListDensity>(
@@ -63,6 +74,7 @@ export function TriagePage({ headerExtras }: TriagePageProps) {
   const [isHelpOpen, setIsHelpOpen] = useState(false);
   const searchRef = useRef<HTMLInputElement | null>(null);
   const scrollRef = useRef<HTMLDivElement | null>(null);
+  const snooze = useSnoozeControls();
   const { setOpenGroupId, setActiveIndex } = nav;
   const { markOpenedRead } = commands;
 
@@ -100,6 +112,7 @@ export function TriagePage({ headerExtras }: TriagePageProps) {
     searchRef,
     onCompose: compose.openNew,
     onHelp: () => setIsHelpOpen(true),
+    onSnooze: (targets) => snooze?.open(targets),
   });
 
   const openGroup = nav.openGroup;
@@ -160,6 +173,7 @@ export function TriagePage({ headerExtras }: TriagePageProps) {
             groups={groups}
             isFiltered={list.isFiltered}
             pageTitle={list.title}
+            emptyAction={emptyListAction}
             density={isMobile ? 'enhanced' : density}
             activeIndex={nav.activeIndex}
             openGroupId={nav.openGroupId}

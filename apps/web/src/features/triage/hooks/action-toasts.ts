@@ -2,7 +2,7 @@ import { EMAIL_ARCHIVED } from '@ledgerdesk/domain/mail/archive-errors';
 import { EMAIL_MOVED_TO_INBOX } from '@ledgerdesk/domain/mail/unarchive-errors';
 import { bulkCompleteMessage } from '@ledgerdesk/domain/triage/bulk-messages';
 import { toast } from 'sonner';
-import { updateErrorToast } from '../utils/update-error-toast';
+import { bulkFailureToast, updateErrorToast } from '../utils/update-error-toast';
 import type { ActionRequest, ActionResult } from './use-triage-actions';
 
 /** The failure toast of an action (red). */
@@ -34,8 +34,8 @@ export function showActionSuccess(
 
   if (failures.length > 0) {
     const [first] = failures;
-    const { title } = updateErrorToast(new Error(first?.message), request.action, true);
-    toast.error(title, { description: first?.message });
+    const { title, description } = bulkFailureToast(first ?? { code: '', message: '' }, request.action);
+    toast.error(title, { description });
   }
   if (request.source === 'bulk') {
     const count = result.bulk?.updated ?? saved.length;

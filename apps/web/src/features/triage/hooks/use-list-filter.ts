@@ -1,9 +1,10 @@
 import type { CustomFilter } from '@ledgerdesk/domain/entities';
 import { pageTitle } from '@ledgerdesk/domain/shell/page-title';
 import { customFilterLabel } from '@ledgerdesk/domain/triage/custom-filter';
+import { parseSearchQuery } from '@ledgerdesk/domain/triage/search-operators';
 import { sharedMailboxIdFromPath, viewFromPath } from '@ledgerdesk/domain/triage/triage-view';
 import type { TypeTab } from '@ledgerdesk/domain/triage/type-tabs';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ListFilter } from '../api/triage-keys';
 import { useDebouncedValue } from './use-debounced-value';
@@ -18,7 +19,11 @@ export function useListFilter() {
   const [tab, setTab] = useState<TypeTab>('all');
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<CustomFilter[]>([]);
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const typed = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // A search with a bad operator value is not sent (the box says what is wrong); the list keeps the last good one.
+  const lastValid = useRef('');
+  if (parseSearchQuery(typed).ok) lastValid.current = typed;
+  const q = lastValid.current;
 
   const addFilter = useCallback((filter: CustomFilter) => {
     setFilters((current) =>

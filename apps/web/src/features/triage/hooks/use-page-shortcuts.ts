@@ -1,6 +1,7 @@
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
 import type { RefObject } from 'react';
 import type { useCheckedThreads } from './use-checked-threads';
+import { useTriagePaletteCommands } from './use-palette-commands';
 import type { useThreadNavigation } from './use-thread-navigation';
 import type { ThreadCommand, useTriageCommands } from './use-triage-commands';
 import { useTriageShortcuts } from './use-triage-shortcuts';
@@ -14,6 +15,8 @@ type PageShortcutsInput = {
   searchRef: RefObject<HTMLInputElement | null>;
   onCompose: () => void;
   onHelp: () => void;
+  /** Opens "Snooze until…" for the ticked threads, else the cursor's (or the open) one. */
+  onSnooze: (groups: ThreadGroupDto[]) => void;
 };
 
 /**
@@ -42,13 +45,18 @@ export function usePageShortcuts({
     if (target) commands.replyToGroup(target, mode);
   };
 
-  useTriageShortcuts({
+  const handlers = {
     next: () => nav.move(1),
     previous: () => nav.move(-1),
     open: () => openAt(nav.getActiveIndex()),
     clear: () => act('clear'),
     later: () => act('later'),
     lowPriority: () => act('low_priority'),
+    snooze: () => {
+      const target = nav.getCursorGroup() ?? nav.openGroup;
+      const groups = checked.checked.size > 0 ? checkedGroups() : target ? [target] : [];
+      rest.onSnooze(groups);
+    },
     toggleRead: () => act('toggle_read'),
     reply: () => reply('reply'),
     replyAll: () => reply('replyAll'),
@@ -63,5 +71,7 @@ export function usePageShortcuts({
       else if (checked.checked.size > 0) checked.clear();
     },
     help: rest.onHelp,
-  });
+  };
+  useTriageShortcuts(handlers);
+  useTriagePaletteCommands(handlers);
 }

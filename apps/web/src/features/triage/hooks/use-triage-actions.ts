@@ -46,16 +46,18 @@ function applyEverywhere(
   const snapshots: Snapshot[] = [];
   for (const [key, data] of queryClient.getQueriesData<ThreadsData>({ queryKey: triageKeys.lists() })) {
     if (!data) continue;
-    const applied = applyItemChanges(data, changes, viewOfKey(key));
-    if (applied === data) continue;
-    queryClient.setQueryData(key, applied);
+    const changed = applyItemChanges(data, changes, viewOfKey(key));
+    if (changed === data) continue;
+    // What the cache holds after structural sharing (a copy, not `changed`): rollBack compares with it.
+    const applied = queryClient.setQueryData<ThreadsData>(key, changed) ?? changed;
     snapshots.push({ key, previous: data, applied });
   }
   const previousCounts = queryClient.getQueryData<TriageCountsValue>(triageKeys.counts());
   if (!previousCounts || items.length === 0) return { snapshots };
   const after = changedItems ?? items.map((item) => ({ ...item, ...changes.get(item.id) }));
-  const appliedCounts = adjustCounts(previousCounts, items, after);
-  queryClient.setQueryData(triageKeys.counts(), appliedCounts);
+  const nextCounts: TriageCountsValue = adjustCounts(previousCounts, items, after);
+  const appliedCounts =
+    queryClient.setQueryData<TriageCountsValue>(triageKeys.counts(), nextCounts) ?? nextCounts;
   return { snapshots, previousCounts, appliedCounts };
 }
 

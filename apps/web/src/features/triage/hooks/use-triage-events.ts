@@ -1,4 +1,5 @@
-import { TRIAGE_API, TRIAGE_EVENT, type TriageChangeEvent } from '@ledgerdesk/domain/api/triage';
+import type { TriageChangeEvent } from '@ledgerdesk/domain/api/triage';
+import { TRIAGE_API, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage-endpoints';
 import { useEffect, useRef, useState } from 'react';
 
 type Handlers = {
@@ -14,7 +15,12 @@ function parseEvent(data: unknown): TriageChangeEvent | null {
       (value.op === 'INSERT' || value.op === 'UPDATE' || value.op === 'DELETE') &&
       typeof value.id === 'string'
     ) {
-      return { op: value.op, id: value.id, threadKey: String(value.threadKey ?? '') };
+      return {
+        op: value.op,
+        id: value.id,
+        threadKey: String(value.threadKey ?? ''),
+        ...(value.raised === true ? { raised: true } : {}),
+      };
     }
   } catch {
     // A malformed event is ignored; the next one or the polling backup catches up.
@@ -38,7 +44,8 @@ export function useTriageEvents(handlers: Handlers): boolean {
     source.addEventListener(TRIAGE_EVENT, (message) => {
       const event = parseEvent(message.data);
       if (!event) return;
-      if (event.op === 'INSERT') latest.current.onInsert(event);
+      // A raised item (a snooze returning, a reminder firing) counts as new mail.
+      if (event.op === 'INSERT' || event.raised) latest.current.onInsert(event);
       else latest.current.onUpdate(event);
     });
     return () => {

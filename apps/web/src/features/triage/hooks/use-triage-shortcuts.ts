@@ -7,6 +7,7 @@ export type ShortcutAction =
   | 'clear'
   | 'later'
   | 'lowPriority'
+  | 'snooze'
   | 'toggleRead'
   | 'reply'
   | 'replyAll'
@@ -25,6 +26,7 @@ const KEY_ACTIONS: Record<string, ShortcutAction> = {
   e: 'clear',
   l: 'later',
   p: 'lowPriority',
+  h: 'snooze',
   u: 'toggleRead',
   r: 'reply',
   a: 'replyAll',

@@ -17,6 +17,8 @@ export type ComposeDraft = {
   originalMessageId: string | null;
   /** The mailbox the reply goes out from: the one the original arrived in. */
   integrationId: string | null;
+  /** Who a reply answers, "Name <address>" (for a saved reply's {{first_name}}); null for a new mail. */
+  replyingTo: string | null;
 };
 
 export type ReplyRequest = {
@@ -38,6 +40,7 @@ export function newDraft(): ComposeDraft {
     threadId: null,
     originalMessageId: null,
     integrationId: null,
+    replyingTo: null,
   };
 }
 
@@ -82,6 +85,11 @@ export function replyDraft(request: ReplyRequest, ownMailbox: string | null): Co
     threadId: item.emailThreadId,
     originalMessageId: item.emailMessageId,
     integrationId: item.emailIntegrationId,
+    replyingTo: email
+      ? email.from.name
+        ? `${email.from.name} <${email.from.address}>`
+        : email.from.address
+      : item.fromAddress,
   };
 }
 

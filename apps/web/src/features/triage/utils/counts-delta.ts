@@ -4,15 +4,19 @@ import { isInView } from '@ledgerdesk/domain/triage/view-criteria';
 
 export type TriageCountsValue = CountsResponse['counts'];
 
-type CountedFields = Pick<TriageItem, 'isRead' | 'status' | 'metadata'>;
+type CountedFields = Pick<TriageItem, 'isRead' | 'status' | 'metadata'> &
+  Partial<Pick<TriageItem, 'snoozedUntil'>>;
 
-/** Which sidebar badges an item counts towards (the server's /api/triage/counts rules: unread items only). */
+/**
+ * Which sidebar badges an item counts towards (the server's /api/triage/counts rules: unread items, and every
+ * scheduled item for Scheduled).
+ */
 function badgesOf(item: CountedFields): TriageCountsValue {
   const isUnread = !item.isRead;
   return {
     triage: Number(isUnread && isInView(item, 'inbox')),
     later: Number(isUnread && item.status === 'later'),
-    scheduled: Number(isUnread && item.status === 'scheduled'),
+    scheduled: Number(item.status === 'scheduled'),
     drafts: Number(isUnread && item.status === 'drafts'),
   };
 }

@@ -41,9 +41,43 @@ const REMOTE_URL = /^\s*(?:https?:)?\/\//i;
 // Inline images (cid:) need the attachment itself, which the frame cannot fetch: they show their alt text.
 const EMBEDDED_URL = /^\s*data:image\//i;
 const SAFE_LINK = /^\s*(?:https?:|mailto:|tel:|#)/i;
-const REMOTE_CSS_URL = /url\(\s*['"]?\s*(?:https?:)?\/\/[^)]*\)/i;
+// A remote address in CSS: url(//…) or a quoted string, which image-set() and @import accept without url().
+const REMOTE_CSS_URL = /url\(\s*['"]?\s*(?:https?:)?\/\/[^)]*\)|(['"])\s*(?:https?:)?\/\/.*?\1/i;
 const REMOTE_CSS_URLS = new RegExp(REMOTE_CSS_URL.source, 'gi');
+// url() of anything but an embedded image or a remote address: it would resolve against this app.
+const LOCAL_CSS_URLS = /url\(\s*(?!['"]?\s*(?:data:|(?:https?:)?\/\/))[^)]*\)/gi;
+// @import pulls in a whole stylesheet; mail never needs one, so it goes whatever the image setting.
+const CSS_IMPORTS = /@import\b[^;]*;?/gi;
 const IMAGE_ATTRIBUTES = ['src', 'srcset', 'background', 'poster'];
+// On anything but a link, href loads a resource: SVG <image>, <feImage>, <use>.
+const RESOURCE_HREF_ATTRIBUTES = ['href', 'xlink:href'];
+
+/** CSS with its escapes decoded (`u\72l(` is `url(`), so the checks below see what the browser sees. */
+function decodeCssEscapes(css: string): string {
+  return css
+    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_match, hex: string) => {
+      const code = Number.parseInt(hex, 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\uFFFD';
+    })
+    .replace(/\\(.)/g, '$1')
+    .replace(/\/\*[\s\S]*?\*\//g, '');
+}
+
+/** CSS without @import and, unless remote images are allowed, without remote addresses; null if unchanged. */
+function screenCss(
+  css: string,
+  allowRemoteImages: boolean,
+): { css: string; hasBlockedImage: boolean } | null {
+  const decoded = decodeCssEscapes(css);
+  let screened = decoded.replace(CSS_IMPORTS, '').replace(LOCAL_CSS_URLS, 'none');
+  let hasBlockedImage = false;
+  if (!allowRemoteImages && REMOTE_CSS_URL.test(screened)) {
+    screened = screened.replace(REMOTE_CSS_URLS, 'none');
+    hasBlockedImage = true;
+  }
+  if (screened === css) return null;
+  return { css: screened, hasBlockedImage };
+}
 
 /**
  * Renames inline event handlers and <base> before the browser parses the mail. DOMPurify removes them anyway;
@@ -92,22 +126,25 @@ export function sanitizeEmailHtml(html: string, allowRemoteImages: boolean): San
       node.setAttribute('rel', 'noopener noreferrer');
     }
     let isBlocked = false;
-    for (const attribute of IMAGE_ATTRIBUTES) {
+    const isLink = node.tagName === 'A' || node.tagName === 'AREA';
+    const attributes = isLink ? IMAGE_ATTRIBUTES : [...IMAGE_ATTRIBUTES, ...RESOURCE_HREF_ATTRIBUTES];
+    for (const attribute of attributes) {
       isBlocked = screenImageAttribute(node, attribute, allowRemoteImages) || isBlocked;
     }
     const style = node.getAttribute('style');
-    if (!allowRemoteImages && style && REMOTE_CSS_URL.test(style)) {
-      node.setAttribute('style', style.replace(REMOTE_CSS_URLS, 'none'));
-      isBlocked = true;
+    const screened = style ? screenCss(style, allowRemoteImages) : null;
+    if (screened) {
+      node.setAttribute('style', screened.css);
+      isBlocked = isBlocked || screened.hasBlockedImage;
     }
     if (isBlocked) blockedImageCount += 1;
   });
   purifier.addHook('uponSanitizeElement', (node, data) => {
-    if (allowRemoteImages || data.tagName !== 'style') return;
-    const css = node.textContent ?? '';
-    if (!REMOTE_CSS_URL.test(css)) return;
-    node.textContent = css.replace(REMOTE_CSS_URLS, 'none');
-    blockedImageCount += 1;
+    if (data.tagName !== 'style') return;
+    const screened = screenCss(node.textContent ?? '', allowRemoteImages);
+    if (!screened) return;
+    node.textContent = screened.css;
+    if (screened.hasBlockedImage) blockedImageCount += 1;
   });
   const root: Element = purifier.sanitize(defuseBeforeParsing(html), {
     WHOLE_DOCUMENT: true,

@@ -6,6 +6,7 @@ export const SHORTCUTS = {
   clear: { keys: ['e'], label: 'Clear & Archive' },
   later: { keys: ['l'], label: 'Save to Later' },
   lowPriority: { keys: ['p'], label: 'Low Priority' },
+  snooze: { keys: ['h'], label: 'Snooze until…' },
   toggleRead: { keys: ['u'], label: 'Mark read / unread' },
   reply: { keys: ['r'], label: 'Reply' },
   replyAll: { keys: ['a'], label: 'Reply to All' },

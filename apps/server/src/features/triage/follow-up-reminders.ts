@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { followUpReminders } from '../../db/schema/follow-up-reminders';
+import { withUser } from '../../db/with-user';
+
+export type FollowUp = {
+  integrationId: string;
+  /** The thread answered; null for a new mail, learned when its sent copy is synced (migration 0008). */
+  threadId: string | null;
+  subject: string;
+  sentAt: Date;
+  remindAt: Date;
+};
+
+/**
+ * Records "Remind me if no reply in…" for a message just sent. The timers (jobs/triage-timers.ts) fire it at
+ * `remindAt` unless a message from someone else arrives in the thread first, which cancels it.
+ */
+export async function scheduleFollowUp(
+  app: FastifyInstance,
+  userId: string,
+  followUp: FollowUp,
+): Promise<void> {
+  await withUser(app.db, userId, (tx) =>
+    tx.insert(followUpReminders).values({
+      userId,
+      emailIntegrationId: followUp.integrationId,
+      emailThreadId: followUp.threadId,
+      subject: followUp.subject,
+      sentAt: followUp.sentAt,
+      remindAt: followUp.remindAt,
+    }),
+  );
+}

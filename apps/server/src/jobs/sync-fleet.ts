@@ -1,0 +1,207 @@
+import PgBoss from 'pg-boss';
+import { JOBS_SCHEMA } from '../db/client';
+import type { MailDeps } from '../mail/mail-deps';
+import { type IntegrationJobData, type JobOutcome, runSyncJob, runTokenRefreshJob } from './integration-job';
+import { listSyncCandidates } from './sync-candidates';
+import { parsePeakHours, planSyncRound } from './sync-plan';
+
+export const QUEUES = {
+  /** One job per SYNC_INTERVAL_SECONDS slot across all nodes (throttled): the scheduling round. */
+  round: 'mail-sync-round',
+  /** One job per due mailbox, singletonKey = integration id. */
+  sync: 'mail-sync',
+  /** Token refresh ahead of expiry, at most one per integration per 5 minutes. */
+  tokenRefresh: 'mail-token-refresh',
+} as const;
+
+/** Spec §9: at most one refresh attempt per integration every 5 minutes (pg-boss throttle slot). */
+const TOKEN_REFRESH_SLOT_SECONDS = 5 * 60;
+/** Failed sync jobs are retried this often, with exponential backoff from the first delay. */
+const SYNC_RETRY_LIMIT = 3;
+/** How long stopping waits for syncs in flight (they are crash-safe, so waiting longer buys nothing). */
+const STOP_GRACE_MS = 10_000;
+
+export type SyncRoundData = { slot: string };
+export type SyncJobData = IntegrationJobData & { slot: string };
+
+export type SyncFleetStatus = {
+  enabled: boolean;
+  /** Sync jobs queued or waiting for a retry, across all nodes. */
+  queueDepth: number;
+  /** Mailboxes due now and not yet synced. */
+  dueMailboxes: number;
+  /** How long the longest-waiting due mailbox has been due (seconds); null when none is. */
+  oldestDueAgeSeconds: number | null;
+};
+
+export type SyncFleet = {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  status(): Promise<SyncFleetStatus>;
+};
+
+/**
+ * The background mail work on pg-boss (decision 004): every SYNC_INTERVAL_SECONDS one node wins the round
+ * slot and queues a sync job per due mailbox (integration id as singletonKey, queue policy `stately`: never
+ * two queued or two running) plus token refreshes; every node works the queue with SYNC_CONCURRENCY workers.
+ * A node that dies mid-sync leaves its job active until SYNC_JOB_EXPIRE_SECONDS, then another node retries it.
+ */
+export function createSyncFleet(deps: MailDeps): SyncFleet {
+  const { env } = deps;
+  const periodSeconds = env.SYNC_INTERVAL_SECONDS;
+  const periodMs = periodSeconds * 1000;
+  const planSettings = { periodMs, peakHours: parsePeakHours(env.SYNC_PEAK_HOURS) };
+  const jobs = deps.database.jobs;
+  const boss = new PgBoss({
+    ...('connectionString' in jobs ? { connectionString: jobs.connectionString, max: 4 } : { db: jobs }),
+    schema: JOBS_SCHEMA,
+    schedule: false,
+    // Expired jobs (a node that died) are found by maintenance: run it often enough for the expiry to matter.
+    maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(env.SYNC_JOB_EXPIRE_SECONDS / 2))),
+    monitorStateIntervalSeconds: 60,
+  } as PgBoss.ConstructorOptions);
+  boss.on('error', (error) => deps.log.error({ err: error }, 'job engine error'));
+  let timer: NodeJS.Timeout | null = null;
+  let syncWorkers: string[] = [];
+  let roundWorkers: string[] = [];
+  let isStopping = false;
+  const running = new Set<Promise<unknown>>();
+
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    running.add(work);
+    void work.finally(() => running.delete(work)).catch(() => undefined);
+    return work;
+  };
+
+  /** Asks for this slot's round; only the first node to ask in a slot gets a job. */
+  const requestRound = async () => {
+    if (isStopping) return;
+    const slot = new Date(Math.floor(Date.now() / periodMs) * periodMs).toISOString();
+    try {
+      const id = await boss.sendThrottled(QUEUES.round, { slot }, { retryLimit: 0 }, periodSeconds);
+      if (id) for (const worker of roundWorkers) boss.notifyWorker(worker);
+    } catch (error) {
+      deps.log.error({ err: error }, 'requesting a sync round failed');
+    }
+  };
+
+  const pendingSyncKeys = async (): Promise<Set<string>> => {
+    const { rows } = await boss
+      .getDb()
+      .executeSql(
+        `select distinct singleton_key from ${JOBS_SCHEMA}.job where name = $1 and state < 'completed' and singleton_key is not null`,
+        [QUEUES.sync],
+      );
+    return new Set(rows.map((row: { singleton_key: string }) => row.singleton_key));
+  };
+
+  const runRound = async (data: SyncRoundData) => {
+    const candidates = await listSyncCandidates(deps.db);
+    const plan = planSyncRound(candidates, planSettings, new Date());
+    const pending = await pendingSyncKeys();
+    let queued = 0;
+    let alreadyQueued = 0;
+    for (const mailbox of plan.due) {
+      if (pending.has(mailbox.id)) {
+        alreadyQueued++;
+        continue;
+      }
+      const job: SyncJobData = { integrationId: mailbox.id, userId: mailbox.userId, slot: data.slot };
+      const id = await boss.send(QUEUES.sync, job, { singletonKey: mailbox.id, priority: mailbox.priority });
+      if (id) queued++;
+      else alreadyQueued++;
+    }
+    let refreshes = 0;
+    for (const candidate of plan.tokenRefresh) {
+      const job: IntegrationJobData = { integrationId: candidate.id, userId: candidate.userId };
+      const id = await boss.sendThrottled(
+        QUEUES.tokenRefresh,
+        job,
+        {},
+        TOKEN_REFRESH_SLOT_SECONDS,
+        candidate.id,
+      );
+      if (id) refreshes++;
+    }
+    for (const worker of syncWorkers) boss.notifyWorker(worker);
+    deps.log.info(
+      { slot: data.slot, ...plan.counts, queued, alreadyQueued, tokenRefreshes: refreshes },
+      'sync round',
+    );
+  };
+
+  const logged = async (name: string, data: IntegrationJobData, work: () => Promise<JobOutcome>) => {
+    const outcome = await track(work());
+    deps.log.debug({ integrationId: data.integrationId, outcome }, name);
+    return outcome;
+  };
+
+  return {
+    async start() {
+      if (periodMs <= 0) return;
+      await boss.start();
+      await boss.createQueue(QUEUES.round, { name: QUEUES.round, retentionMinutes: 60 });
+      const syncQueue: PgBoss.Queue = {
+        name: QUEUES.sync,
+        policy: 'stately',
+        retryLimit: SYNC_RETRY_LIMIT,
+        retryDelay: Math.max(5, periodSeconds),
+        retryBackoff: true,
+        expireInSeconds: env.SYNC_JOB_EXPIRE_SECONDS,
+      };
+      await boss.createQueue(QUEUES.sync, syncQueue);
+      await boss.updateQueue(QUEUES.sync, syncQueue);
+      await boss.createQueue(QUEUES.tokenRefresh, { name: QUEUES.tokenRefresh, retryLimit: 0 });
+      const polling = { pollingIntervalSeconds: Math.max(0.5, Math.min(2, periodSeconds / 2)), batchSize: 1 };
+      roundWorkers = [
+        await boss.work<SyncRoundData>(QUEUES.round, polling, async ([job]) => {
+          if (job) await track(runRound(job.data));
+        }),
+      ];
+      syncWorkers = [];
+      for (let index = 0; index < env.SYNC_CONCURRENCY; index++) {
+        syncWorkers.push(
+          await boss.work<SyncJobData>(QUEUES.sync, polling, async ([job]) => {
+            if (job) await logged('scheduled sync', job.data, () => runSyncJob(deps, job.data));
+          }),
+        );
+      }
+      await boss.work<IntegrationJobData>(QUEUES.tokenRefresh, polling, async ([job]) => {
+        if (job) await logged('scheduled token refresh', job.data, () => runTokenRefreshJob(deps, job.data));
+      });
+      // Every node asks for the current slot's round a few times per slot; the throttle keeps one per slot.
+      timer = setInterval(() => void requestRound(), Math.max(500, Math.min(periodMs / 2, 5000)));
+      timer.unref();
+      await requestRound();
+    },
+    async stop() {
+      if (periodMs <= 0) return;
+      isStopping = true;
+      if (timer) clearInterval(timer);
+      await boss.stop({ graceful: true, wait: false, timeout: STOP_GRACE_MS });
+      await Promise.race([
+        Promise.allSettled(running),
+        new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref()),
+      ]);
+    },
+    async status() {
+      if (periodMs <= 0) return { enabled: false, queueDepth: 0, dueMailboxes: 0, oldestDueAgeSeconds: null };
+      const now = new Date();
+      const [queueDepth, candidates] = await Promise.all([
+        boss.getQueueSize(QUEUES.sync, { before: 'active' }),
+        listSyncCandidates(deps.db),
+      ]);
+      const due = planSyncRound(candidates, planSettings, now).due;
+      const oldest = due.reduce<number | null>(
+        (min, mailbox) => (min === null ? mailbox.dueAt.getTime() : Math.min(min, mailbox.dueAt.getTime())),
+        null,
+      );
+      return {
+        enabled: true,
+        queueDepth,
+        dueMailboxes: due.length,
+        oldestDueAgeSeconds: oldest === null ? null : Math.round((now.getTime() - oldest) / 1000),
+      };
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_FAILURE_BACKOFF_MS, parsePeakHours, planSyncRound, type SyncCandidate } from './sync-plan';
+
+const PERIOD = 60_000;
+const settings = { periodMs: PERIOD, peakHours: parsePeakHours('8-18') };
+const at = (iso: string) => new Date(iso);
+
+function candidate(id: string, patch: Partial<SyncCandidate> = {}): SyncCandidate {
+  return {
+    id,
+    userId: `user-${id}`,
+    provider: 'gmail',
+    lastSyncAt: at('2026-03-02T10:00:30'),
+    tokenExpiresAt: null,
+    syncErrorCount: 0,
+    lastSyncErrorAt: null,
+    source: null,
+    ...patch,
+  };
+}
+
+const source = (patch: Partial<NonNullable<SyncCandidate['source']>> = {}) => ({
+  isActive: true,
+  syncEnabled: true,
+  syncIntervalMinutes: 1,
+  peakHoursIntervalMinutes: 1,
+  offPeakIntervalMinutes: 3,
+  priority: 5,
+  ...patch,
+});
+
+describe('planSyncRound', () => {
+  it('makes a mailbox synced in one round due in the next, however late in the round it finished', () => {
+    const plan = planSyncRound(
+      [candidate('a', { lastSyncAt: at('2026-03-02T10:00:59') })],
+      settings,
+      at('2026-03-02T10:01:00'),
+    );
+    expect(plan.due.map((m) => m.id)).toEqual(['a']);
+    expect(planSyncRound([candidate('a')], settings, at('2026-03-02T10:00:45')).due.map((m) => m.id)).toEqual(
+      [],
+    );
+  });
+
+  it('orders by priority, then the longest waiting first', () => {
+    const plan = planSyncRound(
+      [
+        candidate('recent', { lastSyncAt: at('2026-03-02T09:59:00') }),
+        candidate('old', { lastSyncAt: at('2026-03-02T09:00:00') }),
+        candidate('urgent', { source: source({ priority: 9 }) }),
+        candidate('outlook', { provider: 'office365', lastSyncAt: at('2026-03-02T09:59:30') }),
+      ],
+      settings,
+      at('2026-03-02T10:05:00'),
+    );
+    expect(plan.due.map((m) => m.id)).toEqual(['urgent', 'outlook', 'old', 'recent']);
+  });
+
+  it('uses the peak or off-peak interval of the source, and skips disabled or uninitialised mailboxes', () => {
+    const mailboxes = [
+      candidate('offpeak', { source: source(), lastSyncAt: at('2026-03-02T20:00:30') }),
+      candidate('disabled', { source: source({ syncEnabled: false }) }),
+      candidate('inactive', { source: source({ isActive: false }) }),
+      candidate('new', { lastSyncAt: null }),
+    ];
+    const twoLater = planSyncRound(mailboxes, settings, at('2026-03-02T20:02:00'));
+    expect(twoLater.due.map((m) => m.id)).toEqual([]);
+    expect(twoLater.counts).toMatchObject({ disabled: 2, notInitialised: 1, due: 0 });
+    const threeLater = planSyncRound(mailboxes, settings, at('2026-03-02T20:03:00'));
+    expect(threeLater.due.map((m) => m.id)).toEqual(['offpeak']);
+  });
+
+  it('backs a failing mailbox off exponentially, capped', () => {
+    const failing = (count: number) =>
+      candidate('f', { syncErrorCount: count, lastSyncErrorAt: at('2026-03-02T10:10:00') });
+    const dueAt = (count: number) =>
+      planSyncRound([failing(count)], settings, at('2026-03-02T23:00:00')).due[0]?.dueAt.getTime();
+    const errorAt = at('2026-03-02T10:10:00').getTime();
+    expect(dueAt(1)).toBe(errorAt + PERIOD);
+    expect(dueAt(3)).toBe(errorAt + 4 * PERIOD);
+    expect(dueAt(20)).toBe(errorAt + MAX_FAILURE_BACKOFF_MS);
+    expect(planSyncRound([failing(3)], settings, at('2026-03-02T10:12:00')).counts.backingOff).toBe(1);
+  });
+
+  it('lists tokens expiring within 15 minutes for refresh, initialised or not', () => {
+    const now = at('2026-03-02T10:00:00');
+    const plan = planSyncRound(
+      [
+        candidate('soon', { tokenExpiresAt: at('2026-03-02T10:14:00'), lastSyncAt: null }),
+        candidate('later', { tokenExpiresAt: at('2026-03-02T10:30:00') }),
+      ],
+      settings,
+      now,
+    );
+    expect(plan.tokenRefresh.map((m) => m.id)).toEqual(['soon']);
+  });
+});

@@ -1,0 +1,305 @@
+// Every /api route with the zod schemas it validates: the one table the OpenAPI document is generated from,
+// and that the security suite's sweeps drive their requests from. A test fails when a route is missing here.
+
+import {
+  enhancedFullResyncSchema,
+  fetchContentSchema,
+  initializeSyncConfigSchema,
+  integrationIdSchema,
+  moveMessageSchema,
+  oauthFunctionSchema,
+  sendEmailSchema,
+  syncEmailsSchema,
+  syncOffice365Schema,
+} from '@ledgerdesk/domain/api/functions';
+import {
+  createNotificationSourceSchema,
+  idParamsSchema,
+  toggleNotificationSourceSchema,
+  updateNotificationSourceSchema,
+} from '@ledgerdesk/domain/api/integrations';
+import { safeString } from '@ledgerdesk/domain/api/safe-string';
+import { itemIdsBodySchema, snoozeBodySchema } from '@ledgerdesk/domain/api/snooze';
+import {
+  templateIdParamsSchema,
+  templateInputSchema,
+  templatePatchSchema,
+} from '@ledgerdesk/domain/api/templates';
+import { bulkUpdateSchema, itemPatchSchema, threadsQuerySchema } from '@ledgerdesk/domain/api/triage';
+import {
+  changePasswordSchema,
+  credentialsBodySchema,
+  signOutSchema,
+  updateUserSchema,
+} from '@ledgerdesk/domain/auth/account-changes';
+import { profileUpdateSchema } from '@ledgerdesk/domain/profile/profile-update-schema';
+import { z } from 'zod';
+
+export type ApiRoute = {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  summary: string;
+  /** False for the few routes a signed-out caller may use. */
+  needsSession: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The body is multipart/form-data (the avatar upload), not JSON. */
+  isMultipart?: boolean;
+  /** A read every signed-in user may make of anyone's resource (avatars: spec §7 "public URL"). */
+  isSharedRead?: boolean;
+};
+
+const uuidParams = idParamsSchema;
+const threadParams = z.strictObject({ threadKey: safeString().min(1).max(1000) });
+const avatarParams = z.strictObject({
+  userId: z.uuid(),
+  file: z.string().regex(/^avatar\.(png|jpg|gif|webp)$/),
+});
+
+const fn = (name: string, summary: string, body: z.ZodType): ApiRoute => ({
+  method: 'POST',
+  path: `/api/functions/${name}`,
+  summary,
+  needsSession: true,
+  body,
+});
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  { method: 'GET', path: '/api/health', summary: 'Liveness and the database kind.', needsSession: false },
+  { method: 'GET', path: '/api/openapi.json', summary: 'This document.', needsSession: false },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-up/email',
+    summary: 'Sign up (spec §5).',
+    needsSession: false,
+    body: credentialsBodySchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-in/email',
+    summary: 'Sign in; rate-limited per client, per (account, client) and per account.',
+    needsSession: false,
+    body: credentialsBodySchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-out',
+    summary: 'Sign out.',
+    needsSession: true,
+    body: signOutSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/get-session',
+    summary: 'The current session and user.',
+    needsSession: false,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/change-password',
+    summary: 'Change the password (sign-up rules); ends every other session.',
+    needsSession: true,
+    body: changePasswordSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/update-user',
+    summary: 'Update the display name or image.',
+    needsSession: true,
+    body: updateUserSchema,
+  },
+  { method: 'GET', path: '/api/profile', summary: "The signed-in user's profile.", needsSession: true },
+  {
+    method: 'PATCH',
+    path: '/api/profile',
+    summary: 'Save a partial profile; a new email needs currentPassword.',
+    needsSession: true,
+    body: profileUpdateSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/profile/avatar',
+    summary: 'Upload the avatar (multipart, field `file`, at most 5 MB).',
+    needsSession: true,
+    isMultipart: true,
+  },
+  { method: 'GET', path: '/api/templates', summary: 'Saved replies, by name.', needsSession: true },
+  {
+    method: 'POST',
+    path: '/api/templates',
+    summary: 'Save a reply template (names unique per user).',
+    needsSession: true,
+    body: templateInputSchema,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/templates/:id',
+    summary: 'Change a reply template.',
+    needsSession: true,
+    params: templateIdParamsSchema,
+    body: templatePatchSchema,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/templates/:id',
+    summary: 'Delete a reply template.',
+    needsSession: true,
+    params: templateIdParamsSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/avatars/:userId/:file',
+    summary: 'An avatar image.',
+    needsSession: true,
+    params: avatarParams,
+    isSharedRead: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/triage/threads',
+    summary: 'Thread groups of a view, keyset-paginated.',
+    needsSession: true,
+    query: threadsQuerySchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/triage/counts',
+    summary: 'Unread counts for the sidebar.',
+    needsSession: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/triage/threads/:threadKey',
+    summary: "A thread's items, oldest first.",
+    needsSession: true,
+    params: threadParams,
+  },
+  {
+    method: 'GET',
+    path: '/api/triage/threads/:threadKey/content',
+    summary: "A thread's message contents.",
+    needsSession: true,
+    params: threadParams,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/triage/items/:id',
+    summary: 'Update one item (mailbox first).',
+    needsSession: true,
+    params: uuidParams,
+    body: itemPatchSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/triage/items/bulk-update',
+    summary: 'Update many items.',
+    needsSession: true,
+    body: bulkUpdateSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/triage/items/snooze',
+    summary: 'Snooze items into Scheduled until a time.',
+    needsSession: true,
+    body: snoozeBodySchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/triage/items/unsnooze',
+    summary: 'Bring snoozed items back to the inbox now.',
+    needsSession: true,
+    body: itemIdsBodySchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/events',
+    summary: 'Server-sent events for the user’s items.',
+    needsSession: true,
+  },
+  { method: 'GET', path: '/api/integrations', summary: "The user's email integrations.", needsSession: true },
+  {
+    method: 'GET',
+    path: '/api/integrations/providers',
+    summary: 'Which providers can be connected here (and which are the sandbox).',
+    needsSession: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/integrations/reset-info',
+    summary: 'The previous-reset card.',
+    needsSession: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/integrations/:id/disconnect',
+    summary: 'Disconnect a mailbox.',
+    needsSession: true,
+    params: uuidParams,
+  },
+  {
+    method: 'POST',
+    path: '/api/integrations/:id/reactivate',
+    summary: 'Reactivate a mailbox.',
+    needsSession: true,
+    params: uuidParams,
+  },
+  {
+    method: 'GET',
+    path: '/api/notification-sources',
+    summary: 'Notification sources by priority.',
+    needsSession: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/notification-sources',
+    summary: 'Create a notification source.',
+    needsSession: true,
+    body: createNotificationSourceSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/notification-sources/migrate',
+    summary: 'Create an email source per active mailbox.',
+    needsSession: true,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/notification-sources/:id',
+    summary: 'Update a notification source.',
+    needsSession: true,
+    params: uuidParams,
+    body: updateNotificationSourceSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/notification-sources/:id/toggle',
+    summary: 'Toggle sync_enabled.',
+    needsSession: true,
+    params: uuidParams,
+    body: toggleNotificationSourceSchema,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/notification-sources/:id',
+    summary: 'Delete a notification source.',
+    needsSession: true,
+    params: uuidParams,
+  },
+  fn('gmail-auth', 'Gmail consent URL, or redeem its code.', oauthFunctionSchema),
+  fn('office365-auth', 'Microsoft consent URL, or redeem its code.', oauthFunctionSchema),
+  fn('refresh-email-token', 'Refresh a mailbox token.', integrationIdSchema),
+  fn('initialize-sync-config', 'Set the sync start date and sync.', initializeSyncConfigSchema),
+  fn('fetch-gmail-content', 'One message from Gmail.', fetchContentSchema),
+  fn('fetch-office365-content', 'One message from Office 365.', fetchContentSchema),
+  fn('fetch-email-content', 'One message (provider chosen by the integration).', fetchContentSchema),
+  fn('archive-email', 'Move a message to Archive.', moveMessageSchema),
+  fn('unarchive-email', 'Move a message back to the Inbox.', moveMessageSchema),
+  fn('send-office365-email', 'Send, reply or reply all.', sendEmailSchema),
+  fn('sync-office365-emails', 'Sync an Office 365 mailbox.', syncOffice365Schema),
+  fn('sync-emails', 'Sync another mailbox.', syncEmailsSchema),
+  fn('enhanced-full-resync-emails', 'The Enhanced Reset.', enhancedFullResyncSchema),
+];
+
+/** Fastify's form of a route key: `GET /api/triage/items/:id`. */
+export const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;

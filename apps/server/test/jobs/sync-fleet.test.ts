@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationSources } from '../../src/db/schema/notification-sources';
+import { withUser } from '../../src/db/with-user';
+import { createSyncFleet } from '../../src/jobs/sync-fleet';
+import { type Connected, connectFreshMailbox } from '../mail/support/mail-fixtures';
+import { callFunction, createMailHarness, type MailHarness } from '../mail/support/mail-harness';
+import { storedItems } from '../mail/support/mailbox-compare';
+import { testDatabaseKinds } from '../support/test-database';
+import { jobRows, waitFor } from './support/job-rows';
+
+const INTERVAL_SECONDS = 2;
+
+describe.each(testDatabaseKinds)('sync fleet (%s)', (kind) => {
+  let h: MailHarness;
+  beforeAll(async () => {
+    h = await createMailHarness(kind, {
+      env: { SYNC_INTERVAL_SECONDS: String(INTERVAL_SECONDS), SYNC_CONCURRENCY: '4' },
+    });
+  }, 120_000);
+  afterAll(async () => h?.close());
+
+  it('brings new mail of 12 mailboxes (both providers) into triage within three rounds, none of a disabled source', async () => {
+    const boxes: Connected[] = [];
+    for (let index = 0; index < 12; index++) {
+      const box = await connectFreshMailbox(h, index % 2 === 0 ? 'office365' : 'gmail', { messages: 3 });
+      const init = await callFunction(h.app, box.cookie, 'initialize-sync-config', {
+        integrationId: box.integrationId,
+      });
+      expect(init.statusCode, init.body).toBe(200);
+      boxes.push(box);
+    }
+    const [disabled] = boxes;
+    if (!disabled) throw new Error('no mailbox');
+    await withUser(h.app.db, disabled.userId, (tx) =>
+      tx.insert(notificationSources).values({
+        userId: disabled.userId,
+        sourceName: disabled.address,
+        syncEnabled: false,
+        configuration: { provider: 'office365', integration_id: disabled.integrationId },
+      }),
+    );
+    for (const box of boxes) {
+      await h.control('POST', '/messages', {
+        mailbox: box.address,
+        from: 'Pat Client <pat@client.test>',
+        to: [box.address],
+        subject: `Fleet mail for ${box.address}`,
+        text: 'New this round.',
+      });
+    }
+    // A mailbox synced in the current round is due from the next one: start when the setup's syncs are past.
+    await new Promise((resolve) => setTimeout(resolve, INTERVAL_SECONDS * 1000));
+    const fleet = createSyncFleet(h.app.mail);
+    const startedAt = new Date();
+    await fleet.start();
+    try {
+      const arrived = async (box: Connected) =>
+        (await storedItems(h.app, box.userId, box.integrationId)).some(
+          (item) => item.subject === `Fleet mail for ${box.address}`,
+        );
+      const enabled = boxes.slice(1);
+      await waitFor(async () => (await Promise.all(enabled.map(arrived))).every(Boolean), 60_000);
+      const arrivedAt = new Date();
+      // Counted in scheduling rounds, not seconds (a loaded machine stretches the work, not the plan): the
+      // first round queued every enabled mailbox, and each one's first scheduled sync brought its new mail.
+      const jobs = await jobRows<{ key: string; slot: string; created_on: Date }>(
+        h,
+        `select singleton_key as key, data->>'slot' as slot, created_on from pgboss.job where name = 'mail-sync' order by created_on`,
+      );
+      const firstSlot = jobs[0]?.slot;
+      const firstJobs = new Map<string, string>();
+      for (const job of jobs) if (!firstJobs.has(job.key)) firstJobs.set(job.key, job.slot);
+      expect([...firstJobs.keys()].sort()).toEqual(enabled.map((box) => box.integrationId).sort());
+      expect([...firstJobs.values()].every((slot) => slot === firstSlot)).toBe(true);
+      const rounds = await jobRows<{ count: string }>(
+        h,
+        `select count(*) as count from pgboss.job where name = 'mail-sync-round' and created_on <= $1`,
+        [arrivedAt],
+      );
+      console.info(
+        `12-mailbox fleet (${kind}): all new mail in ${(arrivedAt.getTime() - startedAt.getTime()) / 1000} s, ${rounds[0]?.count} rounds`,
+      );
+      const status = await fleet.status();
+      expect(status).toMatchObject({ enabled: true });
+      // One more round leaves the disabled source's mailbox alone.
+      const [before] = await jobRows<{ count: string }>(
+        h,
+        `select count(*) as count from pgboss.job where name = 'mail-sync-round'`,
+      );
+      await waitFor(async () => {
+        const [now] = await jobRows<{ count: string }>(
+          h,
+          `select count(*) as count from pgboss.job where name = 'mail-sync-round' and state = 'completed'`,
+        );
+        return Number(now?.count) > Number(before?.count) + 1;
+      });
+      expect(await arrived(disabled)).toBe(false);
+      const syncedDisabled = await jobRows<{ count: string }>(
+        h,
+        `select count(*) as count from pgboss.job where name = 'mail-sync' and singleton_key = $1`,
+        [disabled.integrationId],
+      );
+      expect(Number(syncedDisabled[0]?.count)).toBe(0);
+    } finally {
+      await fleet.stop();
+    }
+  }, 240_000);
+
+  it('reports the fleet on /api/health', async () => {
+    const fleet = createSyncFleet(h.app.mail);
+    await fleet.start();
+    h.app.syncFleet = fleet;
+    try {
+      const health = await h.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      const body = health.json() as { sync: Record<string, unknown> };
+      expect(body.sync).toMatchObject({ enabled: true });
+      expect(typeof body.sync.queueDepth).toBe('number');
+      expect(typeof body.sync.dueMailboxes).toBe('number');
+    } finally {
+      h.app.syncFleet = null;
+      await fleet.stop();
+    }
+  });
+});

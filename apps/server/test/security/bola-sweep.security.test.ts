@@ -1,0 +1,132 @@
+// Broken object-level authorization, swept over the route table: every route that names a user's data (in its
+// path or body) is called by another signed-in user with the owner's ids, both ways. A new route is covered
+// as soon as it is listed in openapi/api-routes.ts, which openapi.test.ts demands.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES } from '../../src/openapi/api-routes';
+import { type Connected, connectFreshMailbox, mailboxSummary, sync } from '../mail/support/mail-fixtures';
+import { createMailHarness, type MailHarness } from '../mail/support/mail-harness';
+import { testDatabaseKinds } from '../support/test-database';
+import { type OwnedIds, sampleBodies, samplePath, takesOwnedIds } from './support/sample-input';
+
+type Account = Connected & { ids: OwnedIds };
+
+async function call(h: MailHarness, cookie: string, method: string, url: string, payload?: unknown) {
+  return h.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { cookie },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** Everything the owner can read about their own data, to compare before and after the sweep. */
+async function snapshot(h: MailHarness, account: Account) {
+  const read = async (url: string) => (await call(h, account.cookie, 'GET', url)).json();
+  return {
+    profile: await read('/api/profile'),
+    integrations: await read('/api/integrations'),
+    sources: await read('/api/notification-sources'),
+    templates: await read('/api/templates'),
+    thread: await read(`/api/triage/threads/${encodeURIComponent(account.ids.threadKey)}`),
+    threads: await read('/api/triage/threads?view=inbox&limit=100'),
+    mailbox: await mailboxSummary(h, account.address),
+  };
+}
+
+async function prepare(h: MailHarness): Promise<Account> {
+  const box = await connectFreshMailbox(h, 'office365', { messages: 12 });
+  // The seeded messages are random per address (they may all be archived or sent): one known inbox message
+  // makes sure the owner has an item to sweep.
+  await h.control('POST', '/messages', {
+    mailbox: box.address,
+    from: 'Pat Client <pat@client.test>',
+    to: [box.address],
+    subject: 'Owned inbox message',
+    text: 'Only the owner may read or change this.',
+  });
+  await sync(h, box);
+  const page = (await call(h, box.cookie, 'GET', '/api/triage/threads?view=inbox&limit=5')).json();
+  const item = page.groups[0].emails[0];
+  const created = await call(h, box.cookie, 'POST', '/api/notification-sources', {
+    sourceName: 'Owned source',
+  });
+  const template = await call(h, box.cookie, 'POST', '/api/templates', {
+    name: 'Owned template',
+    body: 'Hi {{first_name}}',
+  });
+  return {
+    ...box,
+    ids: {
+      integrationId: box.integrationId,
+      itemId: item.id,
+      threadKey: item.emailThreadId ?? `single-${item.id}`,
+      messageId: item.emailMessageId,
+      threadId: item.emailThreadId,
+      sourceId: created.json().source.id,
+      templateId: template.json().template.id,
+    },
+  };
+}
+
+describe.each(testDatabaseKinds)('BOLA sweep over the route table on %s', (kind) => {
+  let h: MailHarness;
+  let alice: Account;
+  let bob: Account;
+  beforeAll(async () => {
+    h = await createMailHarness(kind);
+    alice = await prepare(h);
+    bob = await prepare(h);
+  });
+  afterAll(async () => h?.close());
+
+  const routes = API_ROUTES.filter(
+    (route) => route.needsSession && !route.isSharedRead && takesOwnedIds(route),
+  );
+
+  it('covers the routes that take ids (items, threads, content, integrations, sources, functions, send)', () => {
+    const paths = routes.map((route) => route.path);
+    for (const expected of [
+      '/api/triage/items/:id',
+      '/api/triage/items/bulk-update',
+      '/api/triage/threads/:threadKey',
+      '/api/triage/threads/:threadKey/content',
+      '/api/integrations/:id/disconnect',
+      '/api/notification-sources/:id',
+      '/api/templates/:id',
+      '/api/triage/items/snooze',
+      '/api/triage/items/unsnooze',
+      '/api/functions/fetch-email-content',
+      '/api/functions/send-office365-email',
+      '/api/functions/enhanced-full-resync-emails',
+    ]) {
+      expect(paths).toContain(expected);
+    }
+  });
+
+  it.each([
+    ['bob', 'alice'],
+    ['alice', 'bob'],
+  ] as const)("%s, using %s's ids, reads and changes nothing of theirs", async (attackerName, ownerName) => {
+    const attacker = attackerName === 'bob' ? bob : alice;
+    const owner = ownerName === 'bob' ? bob : alice;
+    const ownerBefore = await snapshot(h, owner);
+    const attackerSentBefore = (await mailboxSummary(h, attacker.address)).folders.sent.total;
+    const leaks: string[] = [];
+    for (const route of routes) {
+      const url = samplePath(route, owner.ids);
+      const bodies = route.body ? sampleBodies(route, owner.ids) : [undefined];
+      for (const body of bodies) {
+        const response = await call(h, attacker.cookie, route.method, url, body);
+        const what = `${route.method} ${url} ${JSON.stringify(body ?? '')}`;
+        const isRefused = response.statusCode >= 400 && response.statusCode < 500;
+        if (!isRefused) leaks.push(`${what} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+        const secrets = [owner.address, owner.ids.messageId];
+        if (secrets.some((secret) => response.body.includes(secret)))
+          leaks.push(`${what} answered with the owner's data`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(await snapshot(h, owner)).toEqual(ownerBefore);
+    expect((await mailboxSummary(h, attacker.address)).folders.sent.total).toBe(attackerSentBefore);
+  });
+});

@@ -1,0 +1,87 @@
+import type { TriageItem } from '@ledgerdesk/domain/entities';
+import { shortWhen } from '@ledgerdesk/domain/triage/snooze';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { snoozeItems, unsnoozeItems } from '../api/snooze';
+import { triageKeys } from '../api/triage-keys';
+import { applyItemChanges, type ItemChanges, type ThreadsData } from '../utils/list-cache';
+import { markChangedLocally } from '../utils/recent-changes';
+
+type SnoozeRequest = { items: readonly TriageItem[]; until: Date; timeZone: string };
+
+/** Applies changes to every cached list at once; answers a function that puts them back. */
+function applyToLists(queryClient: ReturnType<typeof useQueryClient>, changes: ItemChanges): () => void {
+  const snapshots: { key: readonly unknown[]; previous: ThreadsData }[] = [];
+  for (const [key, data] of queryClient.getQueriesData<ThreadsData>({ queryKey: triageKeys.lists() })) {
+    if (!data) continue;
+    const view = (key[2] as { view: Parameters<typeof applyItemChanges>[2] }).view;
+    const applied = applyItemChanges(data, changes, view);
+    if (applied === data) continue;
+    queryClient.setQueryData(key, applied);
+    snapshots.push({ key, previous: data });
+  }
+  return () => {
+    for (const { key, previous } of snapshots) queryClient.setQueryData(key, previous);
+  };
+}
+
+/**
+ * Snooze and unsnooze, optimistic like the other triage actions: the thread leaves the main view at once,
+ * the server confirms, and a refusal puts it back with the server's message. Lists of other views and the
+ * sidebar counts refetch afterwards.
+ */
+export function useSnooze() {
+  const queryClient = useQueryClient();
+  const settle = () => {
+    void queryClient.invalidateQueries({ queryKey: triageKeys.lists(), refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
+  };
+
+  const snooze = useMutation<unknown, Error, SnoozeRequest, () => void>({
+    mutationFn: ({ items, until }) =>
+      snoozeItems(
+        items.map((item) => item.id),
+        until,
+      ),
+    onMutate: async ({ items, until }) => {
+      await queryClient.cancelQueries({ queryKey: triageKeys.lists() });
+      markChangedLocally(items.map((item) => item.id));
+      const change = { status: 'scheduled' as const, snoozedUntil: until.toISOString() };
+      return applyToLists(queryClient, new Map(items.map((item) => [item.id, change])));
+    },
+    onError: (error, _request, undo) => {
+      undo?.();
+      toast.error('Could not snooze', { description: error.message });
+    },
+    onSuccess: (_result, { items, until, timeZone }) => {
+      settle();
+      toast.success('Snoozed', {
+        description: `Returns ${shortWhen(until, timeZone)}`,
+        action: { label: 'Undo', onClick: () => unsnooze.mutate({ items, quiet: true }) },
+      });
+    },
+  });
+
+  const unsnooze = useMutation<unknown, Error, { items: readonly TriageItem[]; quiet?: boolean }, () => void>(
+    {
+      mutationFn: ({ items }) => unsnoozeItems(items.map((item) => item.id)),
+      onMutate: async ({ items }) => {
+        await queryClient.cancelQueries({ queryKey: triageKeys.lists() });
+        markChangedLocally(items.map((item) => item.id));
+        const change = { status: 'inbox' as const, snoozedUntil: null };
+        return applyToLists(queryClient, new Map(items.map((item) => [item.id, change])));
+      },
+      onError: (error, _request, undo) => {
+        undo?.();
+        toast.error('Could not unsnooze', { description: error.message });
+      },
+      onSuccess: (_result, { quiet }) => {
+        void queryClient.invalidateQueries({ queryKey: triageKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
+        if (!quiet) toast.success('Moved back to Triage');
+      },
+    },
+  );
+
+  return { snooze, unsnooze };
+}

@@ -1,0 +1,167 @@
+// @vitest-environment happy-dom
+/// <reference types="node" />
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ThreadGroupDto, ThreadsPage } from '@ledgerdesk/domain/api/triage';
+import type { TriageItem } from '@ledgerdesk/domain/entities';
+import { ARCHIVE_ERRORS, EMAIL_ARCHIVED } from '@ledgerdesk/domain/mail/archive-errors';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Toaster, toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type ListFilter, triageKeys } from '../api/triage-keys';
+import { allGroups, type ThreadsData } from '../utils/list-cache';
+import { useTriageActions } from './use-triage-actions';
+
+// The optimistic cache of the triage actions, against a real HTTP answer (a loopback server playing the
+// API's part): the lists and counts change before the server answers, a refusal puts them back and shows
+// the refusal's own §8 text, and a success keeps the change.
+
+type Answer = { status: number; body: unknown; delayMs?: number };
+let nextAnswer: Answer = { status: 200, body: {} };
+const requests: { method: string; url: string; body: string }[] = [];
+const server = http.createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk: Buffer) => {
+    body += chunk.toString();
+  });
+  request.on('end', () => {
+    requests.push({ method: request.method ?? '', url: request.url ?? '', body });
+    const { status, body: answer, delayMs = 0 } = nextAnswer;
+    setTimeout(() => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(answer));
+    }, delayMs);
+  });
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  // Relative API paths resolve against the page's origin: the loopback server.
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `http://127.0.0.1:${port}/triage/personal/inbox`,
+  );
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterEach(() => {
+  toast.dismiss();
+  cleanup();
+  requests.length = 0;
+});
+
+const INBOX: ListFilter = { view: 'inbox', tab: 'all', q: '', filters: [], mailboxId: null };
+
+function item(id: string, overrides: Partial<TriageItem> = {}): TriageItem {
+  return {
+    id,
+    userId: 'user-1',
+    fromAddress: 'Dana Client <dana@client.test>',
+    subject: `Subject ${id}`,
+    time: '2026-11-20T10:00:00.000Z',
+    type: 'email',
+    isRead: false,
+    avatar: null,
+    status: 'inbox',
+    emailMessageId: `msg-${id}`,
+    emailIntegrationId: 'integration-1',
+    emailThreadId: null,
+    notificationType: 'email',
+    notificationSourceId: null,
+    metadata: {},
+    previewContent: 'Hello',
+    extractedReferences: null,
+    syncPriority: 0,
+    lastSyncAttemptAt: null,
+    syncErrorCount: 0,
+    syncErrorMessage: null,
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    notificationSource: null,
+    ...overrides,
+  };
+}
+
+function group(entry: TriageItem): ThreadGroupDto {
+  return {
+    id: `single-${entry.id}`,
+    isThread: false,
+    emails: [entry],
+    latestEmail: entry,
+    subject: entry.subject,
+    participants: [entry.fromAddress],
+    unreadCount: entry.isRead ? 0 : 1,
+    lastActivity: entry.time,
+    itemCount: 1,
+  };
+}
+
+function setup() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const page: ThreadsPage = { groups: [group(item('a')), group(item('b'))], nextCursor: null, total: 2 };
+  queryClient.setQueryData<ThreadsData>(triageKeys.list(INBOX), { pages: [page], pageParams: [null] });
+  queryClient.setQueryData(triageKeys.counts(), { triage: 2, later: 0, scheduled: 0, drafts: 0 });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  render(<Toaster />);
+  const { result } = renderHook(() => useTriageActions(), { wrapper });
+  const shownIds = () =>
+    allGroups(queryClient.getQueryData<ThreadsData>(triageKeys.list(INBOX))).map((entry) => entry.id);
+  const counts = () => queryClient.getQueryData<{ triage: number }>(triageKeys.counts());
+  return { result, shownIds, counts };
+}
+
+describe('useTriageActions', () => {
+  it('clears at once, then puts the thread back with the archive refusal in its own words', async () => {
+    const { description } = ARCHIVE_ERRORS.AccessDenied;
+    nextAnswer = {
+      status: 403,
+      body: { error: { code: 'AccessDenied', message: description } },
+      delayMs: 150,
+    };
+    const { result, shownIds, counts } = setup();
+
+    act(() => result.current.mutate({ items: [item('a')], action: 'clear', source: 'single' }));
+    await waitFor(() => expect(shownIds()).toEqual(['single-b']));
+    expect(counts()?.triage).toBe(1);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests).toEqual([
+      { method: 'PATCH', url: '/api/triage/items/a', body: JSON.stringify({ status: 'cleared' }) },
+    ]);
+
+    await waitFor(() => expect(shownIds()).toEqual(['single-a', 'single-b']));
+    expect(counts()?.triage).toBe(2);
+    expect(await screen.findAllByText('Reconnection Required')).not.toHaveLength(0);
+    expect(screen.getAllByText(description)).not.toHaveLength(0);
+    expect(screen.queryByText("You don't have permission to update this item.")).toBeNull();
+  });
+
+  it('keeps a clear the server saved and says the email was archived', async () => {
+    const saved = item('b', { status: 'cleared', metadata: { exchange_folder_state: 'archive' } });
+    nextAnswer = { status: 200, body: { item: saved, mailbox: 'archived', notice: null } };
+    const { result, shownIds, counts } = setup();
+
+    act(() => result.current.mutate({ items: [item('b')], action: 'clear', source: 'single' }));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(shownIds()).toEqual(['single-a']);
+    expect(counts()?.triage).toBe(1);
+    expect(await screen.findAllByText(EMAIL_ARCHIVED.title)).not.toHaveLength(0);
+  });
+
+  it('rolls a refused mark-read back and titles it "Update Failed"', async () => {
+    nextAnswer = {
+      status: 502,
+      body: { error: { code: 'provider_error', message: 'The mailbox said no.' } },
+    };
+    const { result, counts } = setup();
+
+    act(() => result.current.mutate({ items: [item('a')], action: 'mark_read', source: 'single' }));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(counts()?.triage).toBe(2);
+    expect(await screen.findAllByText('Update Failed')).not.toHaveLength(0);
+    expect(screen.getAllByText('The mailbox said no.')).not.toHaveLength(0);
+    // Restored from the snapshot, not refetched: the only request was the update.
+    expect(requests.map((request) => request.method)).toEqual(['PATCH']);
+  });
+});
