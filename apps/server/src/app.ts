@@ -22,6 +22,7 @@ import { registerSameOriginGuard } from './http/same-origin-guard';
 import { registerStaticWeb } from './http/static-web';
 import type { SyncFleet } from './jobs/sync-fleet';
 import { createMailDeps, type MailDeps } from './mail/mail-deps';
+import { createMailboxOutbox, type MailboxOutbox } from './mail/outbox/mailbox-outbox';
 import { buildOpenApi } from './openapi/build-openapi';
 import { eventRoutes } from './realtime/event-routes';
 import { AdjustableClock, type Clock, systemClock } from './time/clock';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     routeTable: Array<{ method: string; url: string }>;
     /** The mail layer's dependencies (providers, token cipher, caches, locks), shared with the jobs. */
     mail: MailDeps;
+    /** Pushes queued mailbox changes (decision 010); main.ts starts its sweep, actions kick it. */
+    outbox: MailboxOutbox;
     /** The background sync fleet once main.ts started it (null in tests that do not). */
     syncFleet: SyncFleet | null;
   }
@@ -93,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Fails at start, not at the first connection, when TOKEN_ENCRYPTION_KEY is unusable.
   app.decorate('mail', options.mail ?? createMailDeps({ env, database, publicUrl, log: app.log }));
   app.decorate('syncFleet', null);
+  app.decorate('outbox', createMailboxOutbox(app.mail));
+  app.addHook('onClose', async () => app.outbox.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

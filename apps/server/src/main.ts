@@ -61,6 +61,7 @@ async function main(): Promise<void> {
   await app.listen({ port: env.PORT, host: env.HOST });
   await fleet.start();
   app.syncFleet = fleet;
+  app.outbox.start();
   stopTimers = startTriageTimers(app, app.clock);
   app.log.info(
     `Ledgerdesk is running at ${publicUrl} (database: ${database.kind}${useSandbox ? ', mail sandbox on' : ''})`,

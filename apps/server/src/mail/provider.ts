@@ -77,6 +77,12 @@ export type OutgoingMail = {
 
 export type MovedMessage = { id: string };
 
+/** A mailbox change the outbox pushes (decision 010). */
+export type MailboxChangeOperation = 'archive' | 'unarchive' | 'read' | 'unread';
+export type PushChange = { key: string; messageId: string; operation: MailboxChangeOperation };
+/** A change the provider took (with the message's id afterwards) or refused (the error, to classify). */
+export type PushOutcome = { ok: true; messageId: string } | { ok: false; error: unknown };
+
 export type MailProvider = {
   readonly name: Provider;
   /** The provider's consent URL (authorization-code flow with PKCE S256 and state). */
@@ -100,6 +106,11 @@ export type MailProvider = {
   /** Moves a message back to the Inbox (Gmail: adds INBOX); answers its id afterwards. */
   unarchive(session: MailSession, id: string): Promise<MovedMessage>;
   setRead(session: MailSession, id: string, isRead: boolean): Promise<void>;
+  /**
+   * Pushes queued changes with the API's batch calls (Gmail batchModify, Graph JSON $batch); answers each
+   * change's outcome by key. A failure of the whole call (token, network, throttling) throws.
+   */
+  pushChanges(session: MailSession, changes: readonly PushChange[]): Promise<Map<string, PushOutcome>>;
   /** Sends a new message, reply or reply-all, keeping the thread. */
   send(session: MailSession, mail: OutgoingMail): Promise<void>;
 };

@@ -185,7 +185,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'PATCH',
     path: '/api/triage/items/:id',
-    summary: 'Update one item (mailbox first).',
+    summary: 'Update one item; its mailbox change is queued (decision 010).',
     needsSession: true,
     params: uuidParams,
     body: itemPatchSchema,
@@ -196,6 +196,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Update many items.',
     needsSession: true,
     body: bulkUpdateSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/triage/actions/:id/undo',
+    summary: 'Take an update or bulk update back (its id is in the update answer).',
+    needsSession: true,
+    params: uuidParams,
   },
   {
     method: 'POST',

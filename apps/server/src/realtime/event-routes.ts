@@ -1,4 +1,4 @@
-import { TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage';
+import { NOTICE_EVENT, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage-endpoints';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/require-user';
 import { createTriageChangeHub } from './triage-change-hub';
@@ -10,7 +10,9 @@ const RECONNECT_MS = 5000;
 
 /**
  * GET /api/events: a Server-Sent Events stream of the signed-in user's triage item inserts, updates and deletes
- * (`event: triage`, data {op: INSERT | UPDATE | DELETE, id, threadKey}). Streams end when the server closes, so shutdown never waits.
+ * (`event: triage`, data {op: INSERT | UPDATE | DELETE, id, threadKey, raised?}) and notices for the user (`event:
+ * notice`, data UserNotice: a refused mailbox change, a failed held send). Streams end when the server closes, so
+ * shutdown never waits.
  */
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
   const hub = createTriageChangeHub(app.database, app.log);
@@ -36,8 +38,9 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       'x-accel-buffering': 'no',
     });
     raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
-    const unsubscribe = hub.subscribe(user.id, (event) => {
-      raw.write(`event: ${TRIAGE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
+    const unsubscribe = hub.subscribe(user.id, (message) => {
+      if (message.kind === 'triage') raw.write(`event: ${TRIAGE_EVENT}\ndata: ${JSON.stringify(message.event)}\n\n`);
+      else raw.write(`event: ${NOTICE_EVENT}\ndata: ${JSON.stringify(message.notice)}\n\n`);
     });
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
     heartbeat.unref();

@@ -50,6 +50,7 @@ async function prepare(h: MailHarness): Promise<Account> {
   const created = await call(h, box.cookie, 'POST', '/api/notification-sources', {
     sourceName: 'Owned source',
   });
+  const action = await call(h, box.cookie, 'PATCH', `/api/triage/items/${item.id}`, { syncPriority: 3 });
   const template = await call(h, box.cookie, 'POST', '/api/templates', {
     name: 'Owned template',
     body: 'Hi {{first_name}}',
@@ -64,6 +65,7 @@ async function prepare(h: MailHarness): Promise<Account> {
       threadId: item.emailThreadId,
       sourceId: created.json().source.id,
       templateId: template.json().template.id,
+      actionId: action.json().actionId,
     },
   };
 }

@@ -68,6 +68,8 @@ describe.each(testDatabaseKinds)('triage actions reach the mailbox (%s)', (kind)
 
   const patch = (cookie: string, id: string, payload: object) =>
     h.app.inject({ method: 'PATCH', url: `/api/triage/items/${id}`, headers: { cookie }, payload });
+  /** The answer comes first; the outbox pushes the change right after (decision 010). */
+  const pushed = () => h.app.outbox.idle();
 
   /** Whether the item's stored message id still reaches its message (providers may renumber a moved one). */
   async function loadsFromMailbox(cookie: string, item: TriageItemDto): Promise<boolean> {
@@ -115,6 +117,7 @@ describe.each(testDatabaseKinds)('triage actions reach the mailbox (%s)', (kind)
       expect(clearedBody).toMatchObject({ mailbox: 'archived', notice: null });
       expect(clearedBody.item.status).toBe('cleared');
       expect(clearedBody.item.metadata.exchange_folder_state).toBe('archive');
+      await pushed();
       let message = (await box.messages()).find((m) => m.subject === 'Payroll for May');
       expect(message?.folder).toBe('archive');
       // The item follows the message if the provider gave it a new id on the move.
@@ -123,12 +126,14 @@ describe.each(testDatabaseKinds)('triage actions reach the mailbox (%s)', (kind)
       const restored = (await patch(box.cookie, item.id, { status: 'inbox' })).json() as ItemUpdateResponse;
       expect(restored).toMatchObject({ mailbox: 'unarchived', notice: null });
       expect(restored.item.metadata.exchange_folder_state).toBeUndefined();
+      await pushed();
       message = (await box.messages()).find((m) => m.subject === 'Payroll for May');
       expect(message?.folder).toBe('inbox');
       expect(await loadsFromMailbox(box.cookie, restored.item)).toBe(true);
 
       const read = (await patch(box.cookie, item.id, { isRead: true })).json() as ItemUpdateResponse;
       expect(read.mailbox).toBe('read-state-synced');
+      await pushed();
       expect((await box.messages()).find((m) => m.subject === 'Payroll for May')?.isRead).toBe(true);
     },
   );
@@ -144,32 +149,60 @@ describe.each(testDatabaseKinds)('triage actions reach the mailbox (%s)', (kind)
     });
     const body = response.json() as BulkUpdateResponse;
     expect(body).toMatchObject({ updated: 2, failed: [], localOnlyIds: [], notice: null });
+    await pushed();
     const folders = (await box.messages()).filter((m) => ['Invoice 1042', 'Board pack'].includes(m.subject));
     expect(folders.map((m) => m.folder)).toEqual(['archive', 'archive']);
   });
 
-  it('office365 without an Archive folder: the clear is refused with the spec text and nothing changes', async () => {
+  it('office365 without an Archive folder: the clear is taken, refused by the mailbox, put back and announced', async () => {
     const box = await connectedMailbox('office365', { archiveFolder: false });
-    const item = box.bySubject('Board pack');
-    const before = await itemSnapshot(h.app, box.userId, item.id);
-    const single = await patch(box.cookie, item.id, { status: 'cleared' });
-    expect(single.statusCode).toBeGreaterThanOrEqual(400);
-    expect(single.json().error.message).toBe(ARCHIVE_ERRORS.ArchiveFolderMissing.description);
-    expect(await itemSnapshot(h.app, box.userId, item.id)).toEqual(before);
+    const notices: unknown[] = [];
+    const stopListening = await h.database.listen('ledgerdesk_user_notices', (payload) =>
+      notices.push(JSON.parse(payload)),
+    );
+    try {
+      const item = box.bySubject('Board pack');
+      const before = await itemSnapshot(h.app, box.userId, item.id);
+      const single = await patch(box.cookie, item.id, { status: 'cleared' });
+      expect(single.statusCode).toBe(200);
+      expect((single.json() as ItemUpdateResponse).item.status).toBe('cleared');
+      await pushed();
+      const reverted = await itemSnapshot(h.app, box.userId, item.id);
+      expect(reverted.status).toBe(before.status);
+      expect(reverted.metadata).toMatchObject({
+        mailbox_change_failed: {
+          title: ARCHIVE_ERRORS.ArchiveFolderMissing.title,
+          description: ARCHIVE_ERRORS.ArchiveFolderMissing.description,
+        },
+      });
+      await expect.poll(() => notices.length).toBe(1);
+      expect(notices[0]).toMatchObject({
+        kind: 'mailbox-change-failed',
+        userId: box.userId,
+        title: 'Archive Folder Missing',
+        description: ARCHIVE_ERRORS.ArchiveFolderMissing.description,
+        count: 1,
+        itemIds: [item.id],
+      });
 
-    const other = box.bySubject('Invoice 1042');
-    const bulk = await h.app.inject({
-      method: 'POST',
-      url: '/api/triage/items/bulk-update',
-      headers: { cookie: box.cookie },
-      payload: { ids: [item.id, other.id], patch: { status: 'cleared' } },
-    });
-    const body = bulk.json() as BulkUpdateResponse;
-    expect(body.updated).toBe(0);
-    expect(body.failed.map((failure) => failure.id).sort()).toEqual([item.id, other.id].sort());
-    expect(body.failed[0]?.message).toBe(ARCHIVE_ERRORS.ArchiveFolderMissing.description);
-    expect(await itemSnapshot(h.app, box.userId, item.id)).toEqual(before);
-    expect((await box.messages()).every((m) => m.folder !== 'archive')).toBe(true);
+      const other = box.bySubject('Invoice 1042');
+      const bulk = await h.app.inject({
+        method: 'POST',
+        url: '/api/triage/items/bulk-update',
+        headers: { cookie: box.cookie },
+        payload: { ids: [item.id, other.id], patch: { status: 'cleared' } },
+      });
+      const body = bulk.json() as BulkUpdateResponse;
+      expect(body.updated).toBe(2);
+      await pushed();
+      expect((await itemSnapshot(h.app, box.userId, item.id)).status).toBe(before.status);
+      expect((await itemSnapshot(h.app, box.userId, other.id)).status).toBe(before.status);
+      await expect.poll(() => notices.length).toBe(2);
+      expect(notices[1]).toMatchObject({ title: 'Archive Folder Missing', count: 2 });
+      expect((await box.messages()).every((m) => m.folder !== 'archive')).toBe(true);
+    } finally {
+      await stopListening();
+    }
   });
 
   it('a revoked mailbox: content fails as expired access, never retried, and the thread says so', async () => {

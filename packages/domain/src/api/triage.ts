@@ -213,18 +213,26 @@ export type UpdateNotice = { title: string; description: string };
 
 export type ItemUpdateResponse = {
   item: TriageItemDto;
+  /** The mailbox change accepted: it is queued and reaches the mailbox shortly (a refusal arrives as a notice). */
   mailbox: MailboxOutcome;
   notice: UpdateNotice | null;
+  /** POST /api/triage/actions/{actionId}/undo takes the action back. */
+  actionId: string;
 };
 
 export type BulkUpdateFailure = { id: string; code: string; message: string };
 
 export type BulkUpdateResponse = {
   updated: number;
-  /** Items the mailbox refused; they were not changed. */
+  /** Always empty since mailbox changes are queued (decision 010): a refusal arrives later as a notice. */
   failed: BulkUpdateFailure[];
   items: TriageItemDto[];
   /** Items cleared or restored locally only (no mailbox ids); `notice` says so. */
   localOnlyIds: string[];
   notice: UpdateNotice | null;
+  /** POST /api/triage/actions/{actionId}/undo takes the whole bulk action back. */
+  actionId: string;
 };
+
+/** POST /api/triage/actions/{actionId}/undo: the items as they are again. */
+export type UndoActionResponse = { undone: number; items: TriageItemDto[] };

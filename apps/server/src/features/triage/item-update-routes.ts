@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/require-user';
 import { badRequest } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
+import { undoAction } from './undo-action';
 import { bulkUpdateItems, updateItem } from './update-items';
 
 const itemParamsSchema = z.strictObject({ id: z.uuid() });
@@ -15,7 +16,7 @@ function isEmptyIdList(body: unknown): boolean {
     : false;
 }
 
-/** PATCH one item and POST a bulk update (spec §4, §7, §8). */
+/** PATCH one item, POST a bulk update (spec §4, §7, §8) and POST an undo of either (issue 12). */
 export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
   app.patch('/api/triage/items/:id', async (request) => {
     const user = requireUser(request, 'update triage items');
@@ -30,5 +31,11 @@ export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
     if (isEmptyIdList(request.body)) throw badRequest(NO_ITEMS_SELECTED);
     const body = parseInput(bulkUpdateSchema, request.body);
     return bulkUpdateItems(app, user.id, body);
+  });
+
+  app.post('/api/triage/actions/:id/undo', async (request) => {
+    const user = requireUser(request, 'undo triage actions');
+    const { id } = parseInput(itemParamsSchema, request.params);
+    return undoAction(app, user.id, id, new Date());
   });
 }

@@ -25,7 +25,10 @@ export type WriteRow = {
 
 const idsJson = (ids: readonly string[]) => JSON.stringify(ids);
 
-/** The update-relevant state of the given items that the user can see (row-level security hides the rest). */
+/**
+ * The update-relevant state of the given items that the user can see (row-level security hides the rest),
+ * locked until the action's transaction ends, so two actions on one item take turns.
+ */
 export async function loadUpdatableItems(
   tx: Tx,
   userId: string,
@@ -35,7 +38,8 @@ export async function loadUpdatableItems(
     select t.id, t.status, t.is_read, t.metadata, t.email_message_id, t.email_integration_id
     from triage_items t
     where t.user_id = ${userId}
-      and t.id in (select jsonb_array_elements_text(${idsJson(ids)}::jsonb)::uuid)`);
+      and t.id in (select jsonb_array_elements_text(${idsJson(ids)}::jsonb)::uuid)
+    for update`);
   return rowsOf<{
     id: string;
     status: TriageStatus;

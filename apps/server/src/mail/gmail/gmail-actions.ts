@@ -2,7 +2,8 @@ import type { gmail_v1 } from '@googleapis/gmail';
 import type { EmailInThread } from '@ledgerdesk/domain/entities';
 import type { GoogleConfig } from '../config';
 import { MailError } from '../errors';
-import type { MovedMessage } from '../provider';
+import { isProviderError } from '../http/provider-error';
+import type { MailboxChangeOperation, MovedMessage, PushChange, PushOutcome } from '../provider';
 import type { MailSession } from '../session/mail-session';
 import { hasScope } from '../session/scopes';
 import { GOOGLE_SCOPES } from './gmail-auth';
@@ -66,4 +67,72 @@ export async function gmailGetMessage(
     query: { format: 'full' },
   });
   return toEmailInThread(message);
+}
+
+/** Gmail's batchModify takes at most 1,000 ids per call. */
+const BATCH_MODIFY_LIMIT = 1000;
+
+const LABEL_CHANGE: Record<MailboxChangeOperation, gmail_v1.Schema$BatchModifyMessagesRequest> = {
+  archive: { removeLabelIds: ['INBOX'] },
+  unarchive: { addLabelIds: ['INBOX'] },
+  read: { removeLabelIds: ['UNREAD'] },
+  unread: { addLabelIds: ['UNREAD'] },
+};
+
+/**
+ * Pushes changes with users.messages.batchModify: one call per operation and 1,000 ids. Gmail keeps ids, so
+ * every change answers its own id. A call refused as a bad request (an id Gmail does not know) is retried
+ * message by message, so one gone message fails alone.
+ */
+export async function gmailPushChanges(
+  session: MailSession,
+  config: GoogleConfig,
+  changes: readonly PushChange[],
+): Promise<Map<string, PushOutcome>> {
+  requireModifyScope(session);
+  const outcomes = new Map<string, PushOutcome>();
+  const byOperation = new Map<MailboxChangeOperation, PushChange[]>();
+  for (const change of changes) {
+    const group = byOperation.get(change.operation) ?? [];
+    group.push(change);
+    byOperation.set(change.operation, group);
+  }
+  for (const [operation, group] of byOperation) {
+    for (let start = 0; start < group.length; start += BATCH_MODIFY_LIMIT) {
+      const chunk = group.slice(start, start + BATCH_MODIFY_LIMIT);
+      try {
+        await gmailCall(session, config, '/users/me/messages/batchModify', {
+          method: 'POST',
+          body: { ids: chunk.map((change) => change.messageId), ...LABEL_CHANGE[operation] },
+        });
+        for (const change of chunk) outcomes.set(change.key, { ok: true, messageId: change.messageId });
+      } catch (error) {
+        if (!isProviderError(error, 'bad_request', 'not_found')) throw error;
+        for (const change of chunk) {
+          outcomes.set(
+            change.key,
+            chunk.length === 1
+              ? { ok: false, error }
+              : await modifyOne(session, config, change, LABEL_CHANGE[operation]),
+          );
+        }
+      }
+    }
+  }
+  return outcomes;
+}
+
+async function modifyOne(
+  session: MailSession,
+  config: GoogleConfig,
+  change: PushChange,
+  body: gmail_v1.Schema$ModifyMessageRequest,
+): Promise<PushOutcome> {
+  try {
+    await modify(session, config, change.messageId, body);
+    return { ok: true, messageId: change.messageId };
+  } catch (error) {
+    if (!isProviderError(error, 'bad_request', 'not_found')) throw error;
+    return { ok: false, error };
+  }
 }

@@ -2,7 +2,7 @@ import type { gmail_v1 } from '@googleapis/gmail';
 import type { GoogleConfig } from '../config';
 import type { MailProvider } from '../provider';
 import type { SyncFolder } from '../sync/sync-report';
-import { gmailArchive, gmailGetMessage, gmailSetRead, gmailUnarchive } from './gmail-actions';
+import { gmailArchive, gmailGetMessage, gmailPushChanges, gmailSetRead, gmailUnarchive } from './gmail-actions';
 import { googleAuthUrl, googleExchangeCode, googleRefreshToken } from './gmail-auth';
 import { listGmailChanges } from './gmail-changes';
 import { fetchGmailMessages } from './gmail-fetch';
@@ -28,6 +28,7 @@ export function createGmailProvider(config: GoogleConfig): MailProvider {
     archive: (session, id) => gmailArchive(session, config, id),
     unarchive: (session, id) => gmailUnarchive(session, config, id),
     setRead: (session, id, isRead) => gmailSetRead(session, config, id, isRead),
+    pushChanges: (session, changes) => gmailPushChanges(session, config, changes),
     send: (session, mail) => gmailSend(session, config, mail),
   };
 }

@@ -3,10 +3,10 @@ import type { Attachment, Message } from '@microsoft/microsoft-graph-types';
 import type { MicrosoftConfig } from '../config';
 import { MailError } from '../errors';
 import { kindForStatus, ProviderError } from '../http/provider-error';
-import type { MovedMessage, SyncedMessage } from '../provider';
+import type { MovedMessage, PushChange, PushOutcome, SyncedMessage } from '../provider';
 import type { MailSession } from '../session/mail-session';
 import { hasScope } from '../session/scopes';
-import { graphBatch } from './graph-batch';
+import { type BatchRequest, graphBatch } from './graph-batch';
 import { folderIds, folderOf } from './graph-folders';
 import {
   CONTENT_SELECT,
@@ -122,4 +122,57 @@ export async function graphLookup(
     result.set(id, toSyncedMessage(message, folderOf(folders, message.parentFolderId)));
   });
   return result;
+}
+
+/**
+ * Pushes changes through JSON $batch (20 requests per call, one call at a time: within Graph's 4 concurrent
+ * requests per mailbox): moves answer the message's new id (Exchange renumbers a moved message), read-state
+ * patches keep it. Throttled inner requests are retried by graphBatch; an Archive folder that does not exist
+ * refuses every archive of the push.
+ */
+export async function graphPushChanges(
+  session: MailSession,
+  config: MicrosoftConfig,
+  changes: readonly PushChange[],
+): Promise<Map<string, PushOutcome>> {
+  requireWriteScope(session);
+  const outcomes = new Map<string, PushOutcome>();
+  const hasArchive = changes.some((change) => change.operation === 'archive');
+  const archiveId = hasArchive ? (await folderIds(session, config)).archive : null;
+  const requests: BatchRequest[] = [];
+  for (const change of changes) {
+    if (change.operation === 'archive' && !archiveId) {
+      outcomes.set(change.key, {
+        ok: false,
+        error: new MailError('archive_folder_missing', 'ArchiveFolderMissing'),
+      });
+      continue;
+    }
+    requests.push(
+      change.operation === 'read' || change.operation === 'unread'
+        ? { id: change.key, method: 'PATCH', url: msg(change.messageId), body: { isRead: change.operation === 'read' } }
+        : {
+            id: change.key,
+            method: 'POST',
+            url: `${msg(change.messageId)}/move`,
+            body: { destinationId: change.operation === 'archive' ? archiveId : 'inbox' },
+          },
+    );
+  }
+  const responses = await graphBatch(session, config, requests);
+  for (const change of changes) {
+    if (outcomes.has(change.key)) continue;
+    const response = responses.get(change.key);
+    if (response && response.status < 300) {
+      const movedId = (response.body as Message | undefined)?.id;
+      outcomes.set(change.key, { ok: true, messageId: movedId ?? change.messageId });
+    } else {
+      const status = response?.status ?? 502;
+      outcomes.set(change.key, {
+        ok: false,
+        error: new ProviderError(kindForStatus(status), `Graph answered ${status} for a mailbox change.`, status),
+      });
+    }
+  }
+  return outcomes;
 }

@@ -1,7 +1,14 @@
 import type { MicrosoftConfig } from '../config';
 import type { MailProvider } from '../provider';
 import type { SyncFolder } from '../sync/sync-report';
-import { graphArchive, graphGetMessage, graphLookup, graphSetRead, graphUnarchive } from './graph-actions';
+import {
+  graphArchive,
+  graphGetMessage,
+  graphLookup,
+  graphPushChanges,
+  graphSetRead,
+  graphUnarchive,
+} from './graph-actions';
 import { microsoftAuthUrl, microsoftExchangeCode, microsoftRefreshToken } from './graph-auth';
 import { listGraphChanges } from './graph-delta';
 import { graphCall } from './graph-request';
@@ -36,6 +43,7 @@ export function createMicrosoftProvider(config: MicrosoftConfig): MailProvider {
     archive: (session, id) => graphArchive(session, config, id),
     unarchive: (session, id) => graphUnarchive(session, config, id),
     setRead: (session, id, isRead) => graphSetRead(session, config, id, isRead),
+    pushChanges: (session, changes) => graphPushChanges(session, config, changes),
     send: (session, mail) => graphSend(session, config, mail),
   };
 }

@@ -31,7 +31,14 @@ export type ApplyCounts = {
 
 type TriageInsert = typeof triageItems.$inferInsert;
 
-type Existing = { id: string; messageId: string; fingerprint: string | null; folder: string | null };
+type Existing = {
+  id: string;
+  messageId: string;
+  fingerprint: string | null;
+  folder: string | null;
+  /** The item has changes queued for the mailbox (decision 010): until they are pushed, the item's state wins. */
+  hasPendingChanges: boolean;
+};
 
 /**
  * Writes one page of changes idempotently, keyed by (integration, provider message id): new messages are
@@ -67,6 +74,11 @@ export async function applyChanges(
   const seen: string[] = [];
   for (const [id, change] of latest) {
     const row = existing.get(id);
+    if (row?.hasPendingChanges) {
+      // What the provider reports predates the user's queued change: leave the item until it is pushed.
+      counts.unchanged++;
+      continue;
+    }
     if (change.kind === 'delete' || change.message.folder === null) {
       if (row) removals.push(id);
       continue;
@@ -218,6 +230,8 @@ async function loadExisting(tx: Tx, integrationId: string, ids: string[]): Promi
       messageId: triageItems.emailMessageId,
       fingerprint: sql<string | null>`${triageItems.metadata}->>'sync_fingerprint'`,
       folder: sql<string | null>`${triageItems.metadata}->>'mail_folder'`,
+      hasPendingChanges: sql<boolean>`exists (select 1 from mailbox_changes c
+        where c.triage_item_id = "triage_items"."id" and c.state in ('pending', 'pushing'))`,
     })
     .from(triageItems)
     .where(and(eq(triageItems.emailIntegrationId, integrationId), inArray(triageItems.emailMessageId, ids)));

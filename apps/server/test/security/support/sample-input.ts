@@ -11,6 +11,7 @@ export type OwnedIds = {
   threadId: string;
   sourceId: string;
   templateId: string;
+  actionId: string;
 };
 
 /** Body and param fields that name a user's data, and which of that user's ids each takes. */
@@ -32,6 +33,7 @@ function idForPath(path: string, ids: OwnedIds): string {
   if (path.includes('/integrations/')) return ids.integrationId;
   if (path.includes('/notification-sources/')) return ids.sourceId;
   if (path.includes('/templates/')) return ids.templateId;
+  if (path.includes('/triage/actions/')) return ids.actionId;
   throw new Error(`no owned id is known for :id in ${path}: teach security/support/sample-input.ts`);
 }
 

@@ -1,0 +1,57 @@
+import { ARCHIVE_ERRORS, classifyArchiveError } from '@ledgerdesk/domain/mail/archive-errors';
+import { MOVE_TO_INBOX_FAILED_TITLE } from '@ledgerdesk/domain/mail/unarchive-errors';
+import { UPDATE_FAILED_TITLE } from '@ledgerdesk/domain/triage/item-update-messages';
+import { toArchiveError, toReadStateError, toUnarchiveError } from '../error-mapping';
+import { MailError } from '../errors';
+import { ProviderError } from '../http/provider-error';
+import type { MailboxChangeOperation } from '../provider';
+
+/** Failures worth trying again later: the provider was busy, down or unreachable, or answered nonsense. */
+const TRANSIENT_KINDS = new Set(['throttled', 'unavailable', 'timeout', 'network', 'bad_response', 'unknown']);
+
+/** A change still failing after this many attempts is given up with the operation's generic text. */
+export const MAX_PUSH_ATTEMPTS = 40;
+
+export type ChangeFailure = {
+  isPermanent: boolean;
+  /** Spec §8 catalogue code, title and text of the operation's failure. */
+  code: string;
+  title: string;
+  description: string;
+};
+
+function isTransient(error: unknown): boolean {
+  if (error instanceof ProviderError) return TRANSIENT_KINDS.has(error.kind);
+  // Our own mapping failures (a folder missing, a connection to redo) are final; anything else (a database
+  // hiccup, a bug) is tried again.
+  return !(error instanceof MailError);
+}
+
+/** The spec §8 toast of a refused change: archive titles for a clear, "Move to Inbox Failed", "Update Failed". */
+export function describeFailure(
+  operation: MailboxChangeOperation,
+  error: unknown,
+  attempts: number,
+): ChangeFailure {
+  const isPermanent = !isTransient(error) || attempts >= MAX_PUSH_ATTEMPTS;
+  if (operation === 'archive') {
+    const mapped = toArchiveError(error);
+    const known =
+      mapped.code in ARCHIVE_ERRORS
+        ? ARCHIVE_ERRORS[mapped.code as keyof typeof ARCHIVE_ERRORS]
+        : ARCHIVE_ERRORS[classifyArchiveError(`${mapped.code} ${mapped.message}`)];
+    return { isPermanent, code: String(mapped.code), title: known.title, description: mapped.message };
+  }
+  const mapped = operation === 'unarchive' ? toUnarchiveError(error) : toReadStateError(error);
+  return {
+    isPermanent,
+    code: String(mapped.code),
+    title: operation === 'unarchive' ? MOVE_TO_INBOX_FAILED_TITLE : UPDATE_FAILED_TITLE,
+    description: mapped.message,
+  };
+}
+
+/** Seconds before a transiently failed change is tried again: 1, 2, 4 … capped at 15. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(15, 2 ** Math.max(0, attempts - 1));
+}

@@ -1,0 +1,64 @@
+// Writing to the outbox (decision 010): always inside the transaction that changes the items, so an action and
+// the mailbox changes it implies are stored together or not at all.
+import type { TriageItemMetadata, TriageStatus } from '@ledgerdesk/domain/entities';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/migrate';
+import type { Tx } from '../../db/with-user';
+import type { MailboxChangeOperation } from '../provider';
+
+/** The folder keys of an item's metadata that a clear or a move back changes. */
+export type FolderKeys = { mail_folder?: unknown; exchange_folder_state?: unknown };
+
+/** What an item was before an action: Undo and a refused change put it back. */
+export type ItemSnapshot = { id: string; status: TriageStatus; isRead: boolean; folder: FolderKeys };
+
+export type QueuedChange = {
+  itemId: string | null;
+  integrationId: string;
+  messageId: string;
+  operation: MailboxChangeOperation;
+  /** The item's state to restore if the provider refuses the change for good. */
+  previous: Omit<ItemSnapshot, 'id'> | null;
+};
+
+export function folderKeysOf(metadata: TriageItemMetadata | null | undefined): FolderKeys {
+  const keys: FolderKeys = {};
+  if (metadata && 'mail_folder' in metadata) keys.mail_folder = metadata.mail_folder;
+  if (metadata && 'exchange_folder_state' in metadata) keys.exchange_folder_state = metadata.exchange_folder_state;
+  return keys;
+}
+
+/** Records one user action (single or bulk) with the items' previous state; answers its id for Undo. */
+export async function recordAction(tx: Tx, userId: string, previous: readonly ItemSnapshot[]): Promise<string> {
+  const result = await tx.execute(sql`
+    insert into triage_actions (user_id, previous) values (${userId}, ${JSON.stringify(previous)}::jsonb)
+    returning id`);
+  const [row] = rowsOf<{ id: string }>(result);
+  if (!row) throw new Error('recording the action returned no id');
+  return row.id;
+}
+
+/** Queues mailbox changes in the caller's transaction, in the given order (ids keep that order per mailbox). */
+export async function queueMailboxChanges(
+  tx: Tx,
+  userId: string,
+  actionId: string | null,
+  changes: readonly QueuedChange[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const payload = changes.map((change, position) => ({
+    position,
+    item_id: change.itemId,
+    integration_id: change.integrationId,
+    message_id: change.messageId,
+    operation: change.operation,
+    previous: change.previous,
+  }));
+  await tx.execute(sql`
+    insert into mailbox_changes
+      (user_id, email_integration_id, triage_item_id, action_id, email_message_id, operation, previous)
+    select ${userId}, p.integration_id, p.item_id, ${actionId}::uuid, p.message_id, p.operation, p.previous
+    from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as p(position int, item_id uuid,
+      integration_id uuid, message_id text, operation text, previous jsonb)
+    order by p.position`);
+}
