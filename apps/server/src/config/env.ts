@@ -77,6 +77,8 @@ const envSchema = z.object({
     .regex(/^([01]?\d|2[0-4])-([01]?\d|2[0-4])$/, 'use start-end hours, e.g. 8-18')
     .default('8-18'),
   SYNC_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** How long a node holds a mailbox's queued changes before another node may take them over (decision 010). */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   SIGN_IN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
   // Per (account, client address); the account as a whole has the larger budget below.
   SIGN_IN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),

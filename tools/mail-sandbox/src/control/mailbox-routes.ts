@@ -21,6 +21,23 @@ export function registerControlMailboxRoutes(app: FastifyInstance, ctx: SandboxC
     return mailboxSummary(mailbox, limitOf(request.query.limit));
   });
 
+  // The mailbox's change log (moves, label changes), so a test can count how often each message was moved.
+  app.get<Address>('/mailboxes/:address/changes', async (request, reply) => {
+    const mailbox = findMailbox(ctx.store, request.params.address);
+    if (!mailbox) return sendMailboxNotFound(reply, request.params.address);
+    return {
+      changes: mailbox.log.map((change) => ({
+        kind: change.kind,
+        immutableId: change.immutableId,
+        id: change.id,
+        folder: change.folder,
+        ...(change.fromFolder ? { fromFolder: change.fromFolder } : {}),
+        ...(change.labelsAdded ? { labelsAdded: change.labelsAdded } : {}),
+        ...(change.labelsRemoved ? { labelsRemoved: change.labelsRemoved } : {}),
+      })),
+    };
+  });
+
   app.post<Limit & { Body: Record<string, unknown> | undefined }>('/mailboxes', async (request, reply) => {
     const { address, provider, messages, archiveFolder } = request.body ?? {};
     if (typeof address !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(address.trim())) {

@@ -7,8 +7,6 @@ import { rowsOf } from '../../db/migrate';
 import type { MailDeps } from '../mail-deps';
 import { pushRound } from './push-changes';
 
-/** How long a node holds a mailbox's changes before another node may take over (renewed every round). */
-const LEASE_SECONDS = 120;
 /** How often each node looks for due changes nobody is pushing. */
 export const OUTBOX_SWEEP_MS = 1000;
 /** Mailboxes one sweep takes on. */
@@ -30,6 +28,8 @@ export type MailboxOutbox = {
 
 export function createMailboxOutbox(deps: MailDeps): MailboxOutbox {
   const holder = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  // How long this node holds a mailbox before another node may take over; renewed every round.
+  const leaseSeconds = deps.env.OUTBOX_LEASE_SECONDS;
   const draining = new Map<string, Promise<void>>();
   /** Mailboxes kicked while a drain of theirs was running: it goes round once more. */
   const dirty = new Set<string>();
@@ -39,7 +39,7 @@ export function createMailboxOutbox(deps: MailDeps): MailboxOutbox {
 
   const takeLease = async (integrationId: string): Promise<boolean> => {
     const result = await deps.db.execute(
-      sql`select ledgerdesk_outbox_take_lease(${integrationId}::uuid, ${holder}, ${LEASE_SECONDS}) as taken`,
+      sql`select ledgerdesk_outbox_take_lease(${integrationId}::uuid, ${holder}, ${leaseSeconds}) as taken`,
     );
     return rowsOf<{ taken: boolean }>(result)[0]?.taken === true;
   };
