@@ -39,7 +39,8 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     });
     raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
     const unsubscribe = hub.subscribe(user.id, (message) => {
-      if (message.kind === 'triage') raw.write(`event: ${TRIAGE_EVENT}\ndata: ${JSON.stringify(message.event)}\n\n`);
+      if (message.kind === 'triage')
+        raw.write(`event: ${TRIAGE_EVENT}\ndata: ${JSON.stringify(message.event)}\n\n`);
       else raw.write(`event: ${NOTICE_EVENT}\ndata: ${JSON.stringify(message.notice)}\n\n`);
     });
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);

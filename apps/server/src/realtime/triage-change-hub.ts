@@ -8,7 +8,9 @@ export const TRIAGE_CHANGES_CHANNEL = 'triage_item_changes';
 export const USER_NOTICES_CHANNEL = 'ledgerdesk_user_notices';
 
 /** What a user's stream carries: their items' changes, and notices. */
-export type StreamMessage = { kind: 'triage'; event: TriageChangeEvent } | { kind: 'notice'; notice: UserNotice };
+export type StreamMessage =
+  | { kind: 'triage'; event: TriageChangeEvent }
+  | { kind: 'notice'; notice: UserNotice };
 export type StreamListener = (message: StreamMessage) => void;
 
 export type TriageChangeHub = {
@@ -50,7 +52,9 @@ function parseNotice(payload: string): { userId: string; message: StreamMessage 
       title: value.title,
       description: value.description,
       ...(typeof value.count === 'number' ? { count: value.count } : {}),
-      ...(Array.isArray(value.itemIds) ? { itemIds: value.itemIds.filter((id) => typeof id === 'string') } : {}),
+      ...(Array.isArray(value.itemIds)
+        ? { itemIds: value.itemIds.filter((id) => typeof id === 'string') }
+        : {}),
     };
     return { userId: value.userId, message: { kind: 'notice', notice } };
   } catch {

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/migrate';
 import { withUser } from '../../src/db/with-user';
 import { syncIntegration } from '../../src/mail/mail-service';
-import { connectMailbox, createMailHarness, type MailHarness, sandboxEnv, signUp } from '../mail/support/mail-harness';
+import {
+  connectMailbox,
+  createMailHarness,
+  type MailHarness,
+  sandboxEnv,
+  signUp,
+} from '../mail/support/mail-harness';
 import { waitFor } from './support/job-rows';
 import { type ServerNode, startServerNode } from './support/server-node';
 
@@ -57,7 +63,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the outbox across a crash', () 
     expect(ids).toHaveLength(CHANGES);
 
     // Queued while the provider is down: the harness's own attempt fails and leaves the changes to the nodes.
-    await h.control('POST', '/faults', { provider: 'office365', status: 503, count: 1_000_000, pathContains: '$batch' });
+    await h.control('POST', '/faults', {
+      provider: 'office365',
+      status: 503,
+      count: 1_000_000,
+      pathContains: '$batch',
+    });
     const cleared = await h.app.inject({
       method: 'POST',
       url: '/api/triage/items/bulk-update',
@@ -105,17 +116,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the outbox across a crash', () 
     await waitFor(async () => {
       const states = rowsOf<{ state: string }>(
         await withUser(h.app.db, owner.userId, (tx) =>
-          tx.execute(sql`select distinct state from mailbox_changes where email_integration_id = ${integrationId}`),
+          tx.execute(
+            sql`select distinct state from mailbox_changes where email_integration_id = ${integrationId}`,
+          ),
         ),
       );
       return states.length === 1 && states[0]?.state === 'done';
     }, 30_000);
 
     const changes = (
-      await h.control<{ changes: SandboxChange[] }>('GET', `/mailboxes/${encodeURIComponent(address)}/changes`)
+      await h.control<{ changes: SandboxChange[] }>(
+        'GET',
+        `/mailboxes/${encodeURIComponent(address)}/changes`,
+      )
     ).changes.filter((change) => change.kind === 'moved');
     const perMessage = new Map<string, number>();
-    for (const change of changes) perMessage.set(change.immutableId, (perMessage.get(change.immutableId) ?? 0) + 1);
+    for (const change of changes)
+      perMessage.set(change.immutableId, (perMessage.get(change.immutableId) ?? 0) + 1);
     expect(perMessage.size).toBe(CHANGES);
     expect([...perMessage.values()].filter((count) => count !== 1)).toEqual([]);
     const statuses = rowsOf<{ status: string; count: string }>(

@@ -1,4 +1,8 @@
-import type { BulkUpdateResponse, ItemUpdateResponse, UndoActionResponse } from '@ledgerdesk/domain/api/triage';
+import type {
+  BulkUpdateResponse,
+  ItemUpdateResponse,
+  UndoActionResponse,
+} from '@ledgerdesk/domain/api/triage';
 import type { Provider } from '@ledgerdesk/domain/entities';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +14,13 @@ import { connectMailbox, createMailHarness, type MailHarness, signUp } from '../
 import { testDatabaseKinds } from '../support/test-database';
 
 type SandboxMessage = { id: string; subject: string; folder: string; isRead: boolean };
-type SandboxChange = { kind: string; immutableId: string; id: string; folder: string; labelsRemoved?: string[] };
+type SandboxChange = {
+  kind: string;
+  immutableId: string;
+  id: string;
+  folder: string;
+  labelsRemoved?: string[];
+};
 
 const OUTAGE_MS = 20_000;
 /** The path of each provider's batch call the outbox pushes with. */
@@ -70,12 +80,14 @@ describe.each(testDatabaseKinds)('the mailbox outbox (%s)', (kind) => {
         ),
       )[0];
     const changeStates = async () =>
-      rowsOf<{ state: string; count: string }>(
-        await withUser(h.app.db, owner.userId, (tx) =>
-          tx.execute(sql`select state, count(*) as count from mailbox_changes
-            where email_integration_id = ${integrationId} group by state`),
-        ),
-      ).reduce<Record<string, number>>((all, row) => ({ ...all, [row.state]: Number(row.count) }), {});
+      Object.fromEntries(
+        rowsOf<{ state: string; count: string }>(
+          await withUser(h.app.db, owner.userId, (tx) =>
+            tx.execute(sql`select state, count(*) as count from mailbox_changes
+              where email_integration_id = ${integrationId} group by state`),
+          ),
+        ).map((row) => [row.state, Number(row.count)]),
+      );
     return { address, ...owner, integrationId, items, messages, changes, itemState, changeStates };
   }
 
@@ -91,7 +103,12 @@ describe.each(testDatabaseKinds)('the mailbox outbox (%s)', (kind) => {
   const undo = (cookie: string, actionId: string) =>
     h.app.inject({ method: 'POST', url: `/api/triage/actions/${actionId}/undo`, headers: { cookie } });
   const outage = (provider: Provider) =>
-    h.control('POST', '/faults', { provider, status: 503, count: 1_000_000, pathContains: PUSH_PATH[provider] });
+    h.control('POST', '/faults', {
+      provider,
+      status: 503,
+      count: 1_000_000,
+      pathContains: PUSH_PATH[provider],
+    });
   const endOutage = () => h.control('DELETE', '/faults');
 
   it('clears 200 items at once while the provider is down for 20 s; the mailbox catches up, each moved once', async () => {
@@ -198,7 +215,10 @@ describe.each(testDatabaseKinds)('the mailbox outbox (%s)', (kind) => {
         'inbox',
       ]);
       await h.app.outbox.idle();
-      await waitFor(async () => (await box.messages()).every((message) => message.folder === 'inbox'), 15_000);
+      await waitFor(
+        async () => (await box.messages()).every((message) => message.folder === 'inbox'),
+        15_000,
+      );
       expect(await box.changeStates()).toEqual({ done: 6 });
       // A sync afterwards agrees with what the user sees.
       await syncIntegration({ deps: h.app.mail, userId: box.userId }, { integrationId: box.integrationId });
@@ -210,7 +230,9 @@ describe.each(testDatabaseKinds)('the mailbox outbox (%s)', (kind) => {
   it('undo is for the action owner, once', async () => {
     const box = await mailboxWith('gmail', 1);
     const other = await signUp(h.app, `other-${kind}-${Date.now()}@ledgerdesk.test`);
-    const later = (await patchItem(box.cookie, box.items[0]!.id, { status: 'later' })).json() as ItemUpdateResponse;
+    const later = (
+      await patchItem(box.cookie, box.items[0]!.id, { status: 'later' })
+    ).json() as ItemUpdateResponse;
     expect((await undo(other.cookie, later.actionId)).statusCode).toBe(404);
     expect((await box.itemState(box.items[0]!.id))?.status).toBe('later');
     const undone = await undo(box.cookie, later.actionId);

@@ -20,6 +20,7 @@ export const TRIAGE_API = {
   threadContent: (threadKey: string) => `/api/triage/threads/${encodeURIComponent(threadKey)}/content`,
   item: (id: string) => `/api/triage/items/${encodeURIComponent(id)}`,
   bulkUpdate: '/api/triage/items/bulk-update',
+  undo: (actionId: string) => `/api/triage/actions/${encodeURIComponent(actionId)}/undo`,
   events: '/api/events',
 } as const;
 

@@ -4,7 +4,10 @@ import type {
   ItemPatch,
   ItemUpdateResponse,
 } from '@ledgerdesk/domain/api/triage';
-import { BULK_PERMISSION_DENIED, ITEM_PERMISSION_DENIED } from '@ledgerdesk/domain/triage/item-update-messages';
+import {
+  BULK_PERMISSION_DENIED,
+  ITEM_PERMISSION_DENIED,
+} from '@ledgerdesk/domain/triage/item-update-messages';
 import {
   type ItemUpdatePlan,
   localOnlyNotice,
@@ -45,7 +48,11 @@ function mailboxChangesOf(item: StoredItem, plan: ItemUpdatePlan): QueuedChange[
   }));
 }
 
-type Applied = { updated: Awaited<ReturnType<typeof writeItems>>; actionId: string; integrations: Set<string> };
+type Applied = {
+  updated: Awaited<ReturnType<typeof writeItems>>;
+  actionId: string;
+  integrations: Set<string>;
+};
 
 /**
  * The action in one transaction (decision 010): the items' new state, the action's undo record and the

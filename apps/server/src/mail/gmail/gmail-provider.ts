@@ -2,7 +2,13 @@ import type { gmail_v1 } from '@googleapis/gmail';
 import type { GoogleConfig } from '../config';
 import type { MailProvider } from '../provider';
 import type { SyncFolder } from '../sync/sync-report';
-import { gmailArchive, gmailGetMessage, gmailPushChanges, gmailSetRead, gmailUnarchive } from './gmail-actions';
+import {
+  gmailArchive,
+  gmailGetMessage,
+  gmailPushChanges,
+  gmailSetRead,
+  gmailUnarchive,
+} from './gmail-actions';
 import { googleAuthUrl, googleExchangeCode, googleRefreshToken } from './gmail-auth';
 import { listGmailChanges } from './gmail-changes';
 import { fetchGmailMessages } from './gmail-fetch';

@@ -150,7 +150,12 @@ export async function graphPushChanges(
     }
     requests.push(
       change.operation === 'read' || change.operation === 'unread'
-        ? { id: change.key, method: 'PATCH', url: msg(change.messageId), body: { isRead: change.operation === 'read' } }
+        ? {
+            id: change.key,
+            method: 'PATCH',
+            url: msg(change.messageId),
+            body: { isRead: change.operation === 'read' },
+          }
         : {
             id: change.key,
             method: 'POST',
@@ -170,7 +175,11 @@ export async function graphPushChanges(
       const status = response?.status ?? 502;
       outcomes.set(change.key, {
         ok: false,
-        error: new ProviderError(kindForStatus(status), `Graph answered ${status} for a mailbox change.`, status),
+        error: new ProviderError(
+          kindForStatus(status),
+          `Graph answered ${status} for a mailbox change.`,
+          status,
+        ),
       });
     }
   }

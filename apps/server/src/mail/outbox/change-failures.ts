@@ -7,7 +7,14 @@ import { ProviderError } from '../http/provider-error';
 import type { MailboxChangeOperation } from '../provider';
 
 /** Failures worth trying again later: the provider was busy, down or unreachable, or answered nonsense. */
-const TRANSIENT_KINDS = new Set(['throttled', 'unavailable', 'timeout', 'network', 'bad_response', 'unknown']);
+const TRANSIENT_KINDS = new Set([
+  'throttled',
+  'unavailable',
+  'timeout',
+  'network',
+  'bad_response',
+  'unknown',
+]);
 
 /** A change still failing after this many attempts is given up with the operation's generic text. */
 export const MAX_PUSH_ATTEMPTS = 40;

@@ -70,7 +70,9 @@ export function createMailboxOutbox(deps: MailDeps): MailboxOutbox {
       return running;
     }
     const work = runDrain(userId, integrationId)
-      .catch((error: unknown) => deps.log.error({ err: error, integrationId }, 'pushing mailbox changes failed'))
+      .catch((error: unknown) =>
+        deps.log.error({ err: error, integrationId }, 'pushing mailbox changes failed'),
+      )
       .finally(() => {
         draining.delete(integrationId);
         // A kick that came after the last round had looked: go again.

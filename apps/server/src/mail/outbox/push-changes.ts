@@ -140,7 +140,11 @@ async function pushToProvider(
     if (toPush.length > 0) {
       const pushed = await provider.pushChanges(
         session,
-        toPush.map((change) => ({ key: change.id, messageId: change.messageId, operation: change.operation })),
+        toPush.map((change) => ({
+          key: change.id,
+          messageId: change.messageId,
+          operation: change.operation,
+        })),
       );
       for (const [key, outcome] of pushed) outcomes.set(key, outcome);
     }
@@ -149,7 +153,10 @@ async function pushToProvider(
   }
   for (const change of picked) {
     if (!outcomes.has(change.id))
-      outcomes.set(change.id, { ok: false, error: new Error('The provider did not answer for this change.') });
+      outcomes.set(change.id, {
+        ok: false,
+        error: new Error('The provider did not answer for this change.'),
+      });
   }
   return outcomes;
 }
@@ -168,7 +175,11 @@ async function settleDone(tx: Tx, integrationId: string, done: { change: OpenCha
           {
             id: change.itemId,
             message_id: messageId,
-            mail_folder: isMove(change.operation) ? (change.operation === 'archive' ? 'archive' : 'inbox') : null,
+            mail_folder: isMove(change.operation)
+              ? change.operation === 'archive'
+                ? 'archive'
+                : 'inbox'
+              : null,
           },
         ]
       : [],
@@ -190,7 +201,10 @@ async function settleDone(tx: Tx, integrationId: string, done: { change: OpenCha
 
 async function settleRetries(tx: Tx, retrying: Failed[]) {
   if (retrying.length === 0) return;
-  const rows = retrying.map(({ change }) => ({ id: change.id, delay: retryDelaySeconds(change.attempts + 1) }));
+  const rows = retrying.map(({ change }) => ({
+    id: change.id,
+    delay: retryDelaySeconds(change.attempts + 1),
+  }));
   await tx.execute(sql`
     with p as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as p(id bigint, delay int))
     update mailbox_changes c set state = 'pending', not_before = now() + make_interval(secs => p.delay)
@@ -260,7 +274,9 @@ async function settleFailures(tx: Tx, userId: string, integrationId: string, fai
       title: first.failure.title,
       description: first.failure.description,
       count: entries.length,
-      itemIds: entries.flatMap(({ change }) => (change.itemId ? [change.itemId] : [])).slice(0, NOTICE_ITEM_IDS),
+      itemIds: entries
+        .flatMap(({ change }) => (change.itemId ? [change.itemId] : []))
+        .slice(0, NOTICE_ITEM_IDS),
     };
     await tx.execute(sql`select ledgerdesk_notify_user(${userId}, ${JSON.stringify(notice)}::jsonb)`);
   }
@@ -271,7 +287,11 @@ async function settleFailures(tx: Tx, userId: string, integrationId: string, fai
  * calls, then settles each (done, retry later with backoff, or refused for good). Answers the counts and
  * whether another round could push more now (changes were waiting behind the ones just settled).
  */
-export async function pushRound(ctx: IntegrationCtx, integrationId: string, now = new Date()): Promise<RoundResult> {
+export async function pushRound(
+  ctx: IntegrationCtx,
+  integrationId: string,
+  now = new Date(),
+): Promise<RoundResult> {
   const { deps, userId } = ctx;
   const picked = await withUser(deps.db, userId, async (tx) => {
     const open = await loadOpenChanges(tx, integrationId);
@@ -297,7 +317,10 @@ export async function pushRound(ctx: IntegrationCtx, integrationId: string, now 
     const failure = describeFailure(change.operation, outcome?.error, change.attempts + 1);
     (failure.isPermanent ? failed : retrying).push({ change, failure });
     if (!failure.isPermanent)
-      deps.log.warn({ err: outcome?.error, integrationId, changeId: change.id }, 'mailbox change will be retried');
+      deps.log.warn(
+        { err: outcome?.error, integrationId, changeId: change.id },
+        'mailbox change will be retried',
+      );
   }
   await withUser(deps.db, userId, async (tx) => {
     await settleDone(tx, integrationId, done);

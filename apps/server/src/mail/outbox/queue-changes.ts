@@ -24,12 +24,17 @@ export type QueuedChange = {
 export function folderKeysOf(metadata: TriageItemMetadata | null | undefined): FolderKeys {
   const keys: FolderKeys = {};
   if (metadata && 'mail_folder' in metadata) keys.mail_folder = metadata.mail_folder;
-  if (metadata && 'exchange_folder_state' in metadata) keys.exchange_folder_state = metadata.exchange_folder_state;
+  if (metadata && 'exchange_folder_state' in metadata)
+    keys.exchange_folder_state = metadata.exchange_folder_state;
   return keys;
 }
 
 /** Records one user action (single or bulk) with the items' previous state; answers its id for Undo. */
-export async function recordAction(tx: Tx, userId: string, previous: readonly ItemSnapshot[]): Promise<string> {
+export async function recordAction(
+  tx: Tx,
+  userId: string,
+  previous: readonly ItemSnapshot[],
+): Promise<string> {
   const result = await tx.execute(sql`
     insert into triage_actions (user_id, previous) values (${userId}, ${JSON.stringify(previous)}::jsonb)
     returning id`);

@@ -9,6 +9,7 @@ import { PageSkeleton } from '../routes/page-skeleton';
 import { AppCommands } from './app-commands';
 import { Sidebar } from './sidebar';
 import { useSidebarState } from './sidebar-state';
+import { useUserNotices } from './use-user-notices';
 
 /** The signed-in frame: sidebar (16rem, 3rem collapsed; an 18rem drawer below 768px) and the page. */
 export function AppLayout() {
@@ -16,6 +17,8 @@ export function AppLayout() {
   const isMobile = useMediaQuery('(max-width: 767px)');
   // Keeps provider tokens fresh for the whole signed-in session (spec §9 token auto-refresh).
   useTokenAutoRefresh();
+  // Refused mailbox changes and failed held sends reach the user on every screen.
+  useUserNotices();
 
   return (
     <div className="flex h-full min-h-0">

@@ -48,6 +48,10 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
   const count = group.itemCount > 1 ? group.itemCount : null;
   const status = latest.status === 'inbox' ? null : statusLabel(latest.status);
   const followUp = (latest.metadata?.follow_up as { state?: string } | undefined)?.state === 'no_reply';
+  // A change the mailbox refused (its item was put back): shown until the next action on the item.
+  const changeFailed = latest.metadata?.mailbox_change_failed as
+    | { title?: string; description?: string }
+    | undefined;
   const time = listTime(group.lastActivity, now);
   const isEnhanced = density === 'enhanced';
   // The quick actions (and their tooltips) exist only while the row is pointed at or focused: rows are
@@ -146,6 +150,15 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
             className="shrink-0 rounded-full border border-warning/40 bg-warning-soft px-1.5 text-[11px] leading-4 text-warning"
           >
             No reply yet
+          </span>
+        ) : null}
+        {changeFailed ? (
+          <span
+            data-testid="change-failed"
+            title={changeFailed.description}
+            className="shrink-0 rounded-full border border-danger/40 bg-danger-soft px-1.5 text-[11px] leading-4 text-danger"
+          >
+            {changeFailed.title ?? 'Change failed'}
           </span>
         ) : null}
         {isEnhanced ? null : <RowMeta status={status} time={time} iso={group.lastActivity} />}

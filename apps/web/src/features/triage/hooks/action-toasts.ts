@@ -1,9 +1,18 @@
 import { EMAIL_ARCHIVED } from '@ledgerdesk/domain/mail/archive-errors';
 import { EMAIL_MOVED_TO_INBOX } from '@ledgerdesk/domain/mail/unarchive-errors';
 import { bulkCompleteMessage } from '@ledgerdesk/domain/triage/bulk-messages';
+import { countNoun } from '@ledgerdesk/domain/triage/count-noun';
+import { itemsUpdatedMessage } from '@ledgerdesk/domain/triage/item-update-messages';
 import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client';
+import type { ListAction } from '../utils/action-items';
+import { undoSeconds } from '../utils/local-settings';
 import { bulkFailureToast, updateErrorToast } from '../utils/update-error-toast';
+import { offerUndo, withdrawUndo } from './undo-offer';
 import type { ActionRequest, ActionResult } from './use-triage-actions';
+
+/** Actions whose toast offers Undo (issue 12); every bulk action does too. */
+const UNDOABLE: ReadonlySet<ListAction> = new Set(['clear', 'later', 'low_priority', 'move_to_inbox']);
 
 /** The failure toast of an action (red). */
 export function showActionError(error: unknown, request: ActionRequest) {
@@ -12,49 +21,69 @@ export function showActionError(error: unknown, request: ActionRequest) {
 }
 
 /**
- * Success toasts only where they add something (DESIGN.md): the bulk summary, an archive with Undo, a move
- * back to the Inbox, a local-only notice from the server, and the failures of a partly refused bulk update.
+ * The toasts of a saved action: the bulk summary, "Email Archived", "Email Moved to Inbox", "Items Updated"
+ * for Later and Low Priority, or the server's local-only notice; each carries Undo for the stored undo window
+ * (5 s by default), which `z` runs as well. Marking read or unread stays quiet.
  */
-export function showActionSuccess(
-  result: ActionResult,
-  request: ActionRequest,
-  run: (request: ActionRequest) => void,
-) {
+export function showActionSuccess(result: ActionResult, request: ActionRequest, runUndo: () => void) {
   const mailbox = result.single?.mailbox;
   const notice = result.single?.notice ?? result.bulk?.notice ?? null;
   const failures = result.bulk?.failed ?? [];
   const saved = result.single ? [result.single.item] : (result.bulk?.items ?? []);
-  const undo =
-    request.action === 'clear' && saved.length > 0
-      ? {
-          label: 'Undo',
-          onClick: () => run({ items: saved, action: 'move_to_inbox', source: 'undo' }),
-        }
-      : undefined;
+  const isBulk = request.source === 'bulk';
+  const seconds = undoSeconds();
+  const canUndo = saved.length > 0 && (isBulk || UNDOABLE.has(request.action)) && request.source !== 'open';
+  const undo = canUndo
+    ? {
+        label: 'Undo',
+        onClick: () => {
+          withdrawUndo(runUndo);
+          runUndo();
+        },
+      }
+    : undefined;
+  if (canUndo) offerUndo(runUndo, seconds);
+  const options = { action: undo, duration: seconds * 1000 };
 
   if (failures.length > 0) {
     const [first] = failures;
     const { title, description } = bulkFailureToast(first ?? { code: '', message: '' }, request.action);
     toast.error(title, { description });
   }
-  if (request.source === 'bulk') {
+  if (isBulk) {
     const count = result.bulk?.updated ?? saved.length;
     if (count > 0)
       toast.success(bulkCompleteMessage(request.action, count).title, {
         description: bulkCompleteMessage(request.action, count).description,
-        action: undo,
+        ...options,
       });
     if (notice) toast.info(notice.title, { description: notice.description });
     return;
   }
   if (notice) {
-    toast.info(notice.title, { description: notice.description, action: undo });
+    toast.info(notice.title, { description: notice.description, ...options });
     return;
   }
-  if (request.source === 'open' || (request.source === 'undo' && request.action !== 'move_to_inbox')) return;
+  if (request.source === 'open') return;
   if (request.action === 'clear' && (mailbox === 'archived' || result.bulk)) {
-    toast.success(EMAIL_ARCHIVED.title, { description: EMAIL_ARCHIVED.description, action: undo });
-  } else if (request.action === 'move_to_inbox' && (mailbox === 'unarchived' || result.bulk)) {
-    toast.success(EMAIL_MOVED_TO_INBOX.title, { description: EMAIL_MOVED_TO_INBOX.description });
+    toast.success(EMAIL_ARCHIVED.title, { description: EMAIL_ARCHIVED.description, ...options });
+  } else if (request.action === 'move_to_inbox') {
+    toast.success(EMAIL_MOVED_TO_INBOX.title, { description: EMAIL_MOVED_TO_INBOX.description, ...options });
+  } else if (canUndo) {
+    const { title, description } = itemsUpdatedMessage(saved.length);
+    toast.success(title, { description, ...options });
   }
+}
+
+/** After Undo: the items are back where they were. */
+export function showUndone(count: number) {
+  toast.success('Undone', {
+    description: `${countNoun(count, 'item')} back where ${count === 1 ? 'it was' : 'they were'}.`,
+  });
+}
+
+export function showUndoError(error: unknown) {
+  const description =
+    error instanceof ApiError ? error.message : 'Could not undo this action. Please try again.';
+  toast.error('Undo Failed', { description });
 }

@@ -1,5 +1,7 @@
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
 import type { RefObject } from 'react';
+import { toast } from 'sonner';
+import { undoLatest } from './undo-offer';
 import type { useCheckedThreads } from './use-checked-threads';
 import { useTriagePaletteCommands } from './use-palette-commands';
 import type { useThreadNavigation } from './use-thread-navigation';
@@ -56,6 +58,10 @@ export function usePageShortcuts({
       const target = nav.getCursorGroup() ?? nav.openGroup;
       const groups = checked.checked.size > 0 ? checkedGroups() : target ? [target] : [];
       rest.onSnooze(groups);
+    },
+    undo: () => {
+      if (!undoLatest())
+        toast.info('Nothing to undo', { description: 'The last action can no longer be undone here.' });
     },
     toggleRead: () => act('toggle_read'),
     reply: () => reply('reply'),

@@ -11,6 +11,7 @@ const TRIAGE_GROUP: ReadonlySet<ShortcutId> = new Set([
   'previous',
   'close',
   'help',
+  'undo',
 ]);
 
 const KEYWORDS: Partial<Record<ShortcutId, readonly string[]>> = {
@@ -18,6 +19,7 @@ const KEYWORDS: Partial<Record<ShortcutId, readonly string[]>> = {
   toggleRead: ['unread', 'read'],
   compose: ['new email', 'write', 'send'],
   help: ['keyboard', 'shortcuts'],
+  undo: ['revert', 'take back'],
 };
 
 /**

@@ -1,14 +1,15 @@
-import type { BulkUpdateResponse, ItemUpdateResponse } from '@ledgerdesk/domain/api/triage';
+import type { ItemUpdateResponse } from '@ledgerdesk/domain/api/triage';
 import type { TriageItem } from '@ledgerdesk/domain/entities';
 import { applyAction } from '@ledgerdesk/domain/triage/apply-action';
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
-import { bulkUpdateItems, updateItem } from '../api/update-items';
+import { undoAction } from '../api/undo-action';
+import { bulkUpdateItems, type MergedBulkResponse, updateItem } from '../api/update-items';
 import { type ListAction, patchForAction } from '../utils/action-items';
 import { adjustCounts, type TriageCountsValue } from '../utils/counts-delta';
 import { applyItemChanges, type ItemChanges, type ThreadsData } from '../utils/list-cache';
 import { markChangedLocally } from '../utils/recent-changes';
-import { showActionError, showActionSuccess } from './action-toasts';
+import { showActionError, showActionSuccess, showUndoError, showUndone } from './action-toasts';
 
 /** Where an action came from decides its toasts: a bulk bar summary, an undo offer, or nothing. */
 export type ActionSource = 'single' | 'bulk' | 'open' | 'undo' | 'detail';
@@ -21,7 +22,7 @@ export type ActionRequest = {
   /** False waits for the server before the lists change (Move to Inbox shows "Moving..." meanwhile). */
   isOptimistic?: boolean;
 };
-export type ActionResult = { single?: ItemUpdateResponse; bulk?: BulkUpdateResponse };
+export type ActionResult = { single?: ItemUpdateResponse; bulk?: MergedBulkResponse };
 
 type Snapshot = { key: QueryKey; previous: ThreadsData; applied: ThreadsData };
 type Context = {
@@ -122,7 +123,25 @@ export function useTriageActions() {
         queryKey: triageKeys.lists(),
         refetchType: mustRefetch ? 'active' : 'none',
       });
-      showActionSuccess(result, request, (undo) => mutation.mutate(undo));
+      const actionIds = result.single ? [result.single.actionId] : (result.bulk?.actionIds ?? []);
+      showActionSuccess(result, request, () => undo.mutate(actionIds));
+    },
+  });
+  // Undo (toast button or `z`): the server puts the items back and cancels or reverses their mailbox changes;
+  // the lists refetch to show them where they were.
+  const undo = useMutation<number, Error, string[]>({
+    mutationFn: async (actionIds) => {
+      let undone = 0;
+      for (const actionId of actionIds) undone += (await undoAction(actionId)).undone;
+      return undone;
+    },
+    onSuccess: (undone) => {
+      void queryClient.invalidateQueries({ queryKey: triageKeys.all });
+      showUndone(undone);
+    },
+    onError: (error) => {
+      void queryClient.invalidateQueries({ queryKey: triageKeys.all });
+      showUndoError(error);
     },
   });
   return mutation;

@@ -8,6 +8,7 @@ export type ShortcutAction =
   | 'later'
   | 'lowPriority'
   | 'snooze'
+  | 'undo'
   | 'toggleRead'
   | 'reply'
   | 'replyAll'
@@ -27,6 +28,7 @@ const KEY_ACTIONS: Record<string, ShortcutAction> = {
   l: 'later',
   p: 'lowPriority',
   h: 'snooze',
+  z: 'undo',
   u: 'toggleRead',
   r: 'reply',
   a: 'replyAll',

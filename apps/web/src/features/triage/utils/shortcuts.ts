@@ -7,6 +7,7 @@ export const SHORTCUTS = {
   later: { keys: ['l'], label: 'Save to Later' },
   lowPriority: { keys: ['p'], label: 'Low Priority' },
   snooze: { keys: ['h'], label: 'Snooze until…' },
+  undo: { keys: ['z'], label: 'Undo last action' },
   toggleRead: { keys: ['u'], label: 'Mark read / unread' },
   reply: { keys: ['r'], label: 'Reply' },
   replyAll: { keys: ['a'], label: 'Reply to All' },
