@@ -1,4 +1,5 @@
 import { ARCHIVE_ERRORS } from '@ledgerdesk/domain/mail/archive-errors';
+import { CONNECTION_EXPIRED_MESSAGE } from '@ledgerdesk/domain/mail/token-messages';
 import { MOVE_TO_INBOX_FAILED_TITLE, unarchiveErrorMessage } from '@ledgerdesk/domain/mail/unarchive-errors';
 import { ITEM_PERMISSION_DENIED, UPDATE_FAILED_TITLE } from '@ledgerdesk/domain/triage/item-update-messages';
 import type { Page } from '@playwright/test';
@@ -114,26 +115,19 @@ test('read state: a mailbox refusing "Mark as Read" is an "Update Failed", not a
   page,
   consoleErrors,
 }) => {
-  await signUpWithMailbox(page, { deliver: [clientMessage('Refused read')] });
-  const fault = await page.request.post('/sandbox/control/faults', {
-    data: {
-      provider: 'office365',
-      status: 500,
-      pathContains: '/me/messages/',
-      count: 10,
-    },
-  });
-  expect(fault.ok()).toBe(true);
+  const { address } = await signUpWithMailbox(page, { deliver: [clientMessage('Refused read')] });
+  await expireConnection(page, address);
   await clickRowAction(page, 'Refused read', 'Mark as Read');
+  // The change is taken at once and queued; the mailbox refuses it for good, so it is put back and announced.
   const toast = toasts(page).filter({ hasText: UPDATE_FAILED_TITLE });
   await expect(toast).toBeVisible({ timeout: 30_000 });
+  await expect(toast).toContainText(CONNECTION_EXPIRED_MESSAGE);
   await expect(toasts(page).filter({ hasText: /Archive Failed|Reconnection Required/ })).toHaveCount(0);
   await expect(toasts(page).filter({ hasText: ITEM_PERMISSION_DENIED })).toHaveCount(0);
-  // Rolled back: the row still offers "Mark as Read".
+  // Put back: the row offers "Mark as Read" again.
   await rows(page).filter({ hasText: 'Refused read' }).hover();
   await expect(
     rows(page).filter({ hasText: 'Refused read' }).getByRole('button', { name: 'Mark as Read' }),
   ).toBeVisible();
-  await page.request.delete('/sandbox/control/faults');
   allowRefusals(consoleErrors);
 });

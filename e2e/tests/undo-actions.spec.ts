@@ -1,0 +1,81 @@
+import { ARCHIVE_ERRORS } from '@ledgerdesk/domain/mail/archive-errors';
+import type { Page } from '@playwright/test';
+import { readSandboxMailbox } from '../support/connect-sandbox';
+import { checkAccessibility, expect, test } from '../support/fixtures';
+import { clientMessage, rows, SHOTS_DIR, signUpWithMailbox } from '../support/triage-page';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+// Issue 12: actions answer at once, carry Undo for the undo window (and `z`), and a change the mailbox refuses
+// later is announced wherever the user is.
+
+const toasts = (page: Page) => page.locator('[data-sonner-toast]');
+
+test('bulk clear 50, then Undo: every row comes back and the mailbox keeps them in the Inbox', async ({
+  page,
+  consoleErrors,
+}) => {
+  const subjects = Array.from({ length: 50 }, (_, index) => `Undo request ${String(index + 1).padStart(2, '0')}`);
+  const { address } = await signUpWithMailbox(page, {
+    deliver: subjects.map((subject) => clientMessage(subject)),
+  });
+  await expect(page.getByTestId('item-count')).toHaveText('50 items');
+  await page.getByRole('checkbox', { name: 'Select all threads in view' }).click();
+  await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Clear & Archive' }).click();
+  const done = toasts(page).filter({ hasText: 'Bulk Action Complete' });
+  await expect(done).toBeVisible();
+  await expect(page.getByText('No items in Triage')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS_DIR}/undo-bulk-toast.png` });
+  await done.getByRole('button', { name: 'Undo' }).click();
+  await expect(toasts(page).filter({ hasText: 'Undone' })).toContainText('50 item(s) back where they were.');
+  await expect(page.getByTestId('item-count')).toHaveText('50 items');
+  await expect
+    .poll(async () => (await readSandboxMailbox(page, address)).folders.inbox.total, { timeout: 15_000 })
+    .toBe(50);
+  expect((await readSandboxMailbox(page, address)).folders.archive.total).toBe(0);
+  await checkAccessibility(page);
+  void consoleErrors;
+});
+
+test('z takes back the last action from the keyboard', async ({ page, consoleErrors }) => {
+  const { address } = await signUpWithMailbox(page, {
+    deliver: [clientMessage('Keyboard undo one'), clientMessage('Keyboard undo two')],
+  });
+  await expect(rows(page)).toHaveCount(2);
+  await rows(page).first().locator('[data-row-index]').focus();
+  await page.keyboard.press('e');
+  await expect(toasts(page).filter({ hasText: 'Email Archived' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await page.keyboard.press('z');
+  await expect(toasts(page).filter({ hasText: 'Undone' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(2);
+  await expect
+    .poll(async () => (await readSandboxMailbox(page, address)).folders.inbox.total, { timeout: 15_000 })
+    .toBe(2);
+  // Nothing left to take back.
+  await page.keyboard.press('z');
+  await expect(toasts(page).filter({ hasText: 'Nothing to undo' })).toBeVisible();
+  void consoleErrors;
+});
+
+test('a clear the mailbox refuses is put back and announced, even after navigating away', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signUpWithMailbox(page, { deliver: [clientMessage('Refused later')], archiveFolder: false });
+  const row = rows(page).filter({ hasText: 'Refused later' });
+  await row.hover();
+  await row.getByRole('button', { name: 'Clear & Archive' }).click();
+  // The action is taken at once; the user moves on before the mailbox answers.
+  await page.getByRole('link', { name: 'Contacts' }).first().click();
+  await expect(page).toHaveURL(/\/contacts/);
+  const refused = toasts(page).filter({ hasText: 'Archive Folder Missing' });
+  await expect(refused).toBeVisible({ timeout: 15_000 });
+  await expect(refused).toContainText(ARCHIVE_ERRORS.ArchiveFolderMissing.description);
+  await page.screenshot({ path: `${SHOTS_DIR}/undo-refused-elsewhere.png` });
+  await page.goto('/triage/personal/inbox');
+  const back = rows(page).filter({ hasText: 'Refused later' });
+  await expect(back).toBeVisible();
+  await expect(back.getByTestId('change-failed')).toHaveText('Archive Folder Missing');
+  void consoleErrors;
+});
