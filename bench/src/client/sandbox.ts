@@ -35,6 +35,8 @@ export function sandboxControl(sandboxUrl: string) {
     deleteMessage: (id: string) => callJson<null>(control(`/messages/${encodeURIComponent(id)}`), 'DELETE'),
     setQuotas: (provider: Provider, enabled: boolean) =>
       callJson(control('/quotas'), 'POST', { provider, enabled }),
+    /** Provider calls the sandbox answered (a batch counts once). */
+    stats: () => callJson<{ calls: Record<Provider, number> }>(control('/stats'), 'GET'),
     counters: () => callJson<SandboxCounters>(`${benchRoot}/bench/stats`, 'GET'),
     resetCounters: () => callJson(`${benchRoot}/bench/stats/reset`, 'POST'),
   };

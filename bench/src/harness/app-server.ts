@@ -11,6 +11,7 @@ import { parseEnv } from '../../../apps/server/src/config/env';
 import { openDatabase } from '../../../apps/server/src/db/client';
 import { createSyncFleet } from '../../../apps/server/src/jobs/sync-fleet';
 import { READY_PREFIX } from '../infra/child-process';
+import { baselineActionRoutes } from './baseline-actions';
 import { baselineRoutes } from './baseline-routes';
 import { benchRoutes } from './bench-routes';
 import { addServerTiming } from './server-timing';
@@ -62,12 +63,14 @@ async function main(): Promise<void> {
     if (notifyTimes.size > NOTIFY_TIMES_KEPT) notifyTimes.delete(notifyTimes.keys().next().value ?? '');
   });
   await app.register(baselineRoutes);
+  await app.register(baselineActionRoutes);
   await app.register(async (child) => benchRoutes(child, notifyTimes));
   addServerTiming(app.server);
   await app.listen({ port, host: '127.0.0.1' });
   const fleet = createSyncFleet(app.mail);
   await fleet.start();
   app.syncFleet = fleet;
+  app.outbox.start();
 
   const shutdown = async () => {
     await fleet.stop();

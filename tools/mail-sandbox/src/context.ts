@@ -26,6 +26,8 @@ export type SandboxContext = {
   prefix: string;
   /** Requests held open by 'timeout' faults, released when the server closes. */
   held: Set<() => void>;
+  /** Provider API calls answered since start (batch parts not counted: a batch is one call). */
+  calls: { office365: number; gmail: number };
   /** Schedules a (debounced) save of the state file, if any. */
   persist: () => void;
   /** Redirect URIs registered for the sandbox client (undefined: loopback and own origin only). */
@@ -52,6 +54,7 @@ export function createContext(settings: ContextSettings): SandboxContext {
     gmailQuota: createGmailQuota(),
     graphThrottle: createGraphThrottle(),
     held: new Set(),
+    calls: { office365: 0, gmail: 0 },
     persist: () => {},
   };
 }
