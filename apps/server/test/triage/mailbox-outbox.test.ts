@@ -39,10 +39,10 @@ describe.each(testDatabaseKinds)('the mailbox outbox (%s)', (kind) => {
     await h?.close();
   });
 
-  async function mailboxWith(provider: Provider, count: number) {
+  async function mailboxWith(provider: Provider, count: number, options: { archiveFolder?: boolean } = {}) {
     mailboxes += 1;
     const address = `outbox-${kind}-${mailboxes}-${provider}@firm.test`;
-    await h.control('POST', '/mailboxes', { address, provider, messages: 0 });
+    await h.control('POST', '/mailboxes', { address, provider, messages: 0, ...options });
     for (let index = 0; index < count; index++) {
       await h.control('POST', '/messages', {
         mailbox: address,
@@ -250,5 +250,53 @@ describe.each(testDatabaseKinds)('the mailbox outbox (%s)', (kind) => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it.each([
+    ['gmail', 1],
+    ['office365', 3],
+  ] as const)('%s: a bulk clear of 45 takes %i batch call(s)', async (provider, batches) => {
+    const box = await mailboxWith(provider, 45);
+    const calls = async () =>
+      (await h.control<{ calls: Record<Provider, number> }>('GET', '/stats')).calls[provider];
+    const before = await calls();
+    await bulk(
+      box.cookie,
+      box.items.map((item) => item.id),
+      { status: 'cleared' },
+    );
+    await h.app.outbox.idle();
+    expect((await box.messages()).every((message) => message.folder === 'archive')).toBe(true);
+    // Graph also looks its folders up once per push.
+    expect((await calls()) - before).toBeLessThanOrEqual(batches + (provider === 'office365' ? 2 : 0));
+  });
+
+  it('archive-email goes through the outbox and still answers with the outcome', async () => {
+    const box = await mailboxWith('office365', 1);
+    const item = box.items[0]!;
+    const [stored] = rowsOf<{ email_message_id: string }>(
+      await withUser(h.app.db, box.userId, (tx) =>
+        tx.execute(sql`select email_message_id from triage_items where id = ${item.id}`),
+      ),
+    );
+    const archive = (payload: object, cookie = box.cookie) =>
+      h.app.inject({ method: 'POST', url: '/api/functions/archive-email', headers: { cookie }, payload });
+    const answer = await archive({ messageId: stored!.email_message_id, integrationId: box.integrationId });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ success: true });
+    expect((await box.messages())[0]?.folder).toBe('archive');
+    expect((await box.itemState(item.id))?.metadata.exchange_folder_state).toBe('archive');
+
+    const bare = await mailboxWith('office365', 1, { archiveFolder: false });
+    const [bareMessage] = await bare.messages();
+    const refused = await archive(
+      { messageId: bareMessage!.id, integrationId: bare.integrationId },
+      bare.cookie,
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'No Archive folder was found in your mailbox. Please create an Archive folder in your mailbox first, then try again.',
+    );
+    expect((await bare.itemState(bare.items[0]!.id))?.metadata.exchange_folder_state).toBeUndefined();
   });
 });

@@ -34,8 +34,12 @@ CREATE TABLE IF NOT EXISTS mailbox_changes (
   state text NOT NULL DEFAULT 'pending',
   attempts integer NOT NULL DEFAULT 0,
   not_before timestamp with time zone DEFAULT now() NOT NULL,
+  -- A refusal's spec §8 code, HTTP status and text (archive-email answers with them).
   error_code text,
+  error_status integer,
   error_message text,
+  -- The message's id once pushed (a provider that renumbers a moved message gives a new one).
+  pushed_message_id text,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   settled_at timestamp with time zone,
   CONSTRAINT check_mailbox_changes_operation CHECK (operation IN ('archive', 'unarchive', 'read', 'unread')),

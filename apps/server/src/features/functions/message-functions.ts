@@ -10,12 +10,23 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/require-user';
 import { AppError, badRequest } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
-import { archiveMessage, fetchEmailContent, sendEmail, unarchiveMessage } from '../../mail/mail-service';
+import { toArchiveError, toUnarchiveError } from '../../mail/error-mapping';
+import { fetchEmailContent, sendEmail } from '../../mail/mail-service';
+import { moveMessage } from '../../mail/outbox/move-message';
 import { scheduleFollowUp } from '../triage/follow-up-reminders';
 
 const CONTENT_FUNCTIONS = ['fetch-gmail-content', 'fetch-office365-content', 'fetch-email-content'] as const;
 /** Answer (with RequestTimeout if need be) before the web app's own 30 s timeout gives up. */
 const CONTENT_TIMEOUT_MS = 25_000;
+
+/** A failure that is not already the spec's AppError, in the operation's §8 words. */
+async function mapped<T>(work: () => Promise<T>, map: (error: unknown) => AppError): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof AppError ? error : map(error);
+  }
+}
 
 /** Content fetch, archive, unarchive and send. */
 export function registerMessageFunctions(app: FastifyInstance): void {
@@ -36,18 +47,24 @@ export function registerMessageFunctions(app: FastifyInstance): void {
     });
   }
 
+  // Through the outbox like every mailbox change (decision 010); the answer waits briefly for the push.
   app.post('/api/functions/archive-email', async (request) => {
     const user = requireUser(request, 'archive emails');
     const input = parseInput(moveMessageSchema, request.body);
-    return { success: true as const, ...(await archiveMessage({ deps: app.mail, userId: user.id }, input)) };
+    const ctx = { deps: app.mail, userId: user.id, outbox: app.outbox };
+    return {
+      success: true as const,
+      ...(await mapped(() => moveMessage(ctx, input, 'archive'), toArchiveError)),
+    };
   });
 
   app.post('/api/functions/unarchive-email', async (request) => {
     const user = requireUser(request, 'move emails to the inbox');
     const input = parseInput(moveMessageSchema, request.body);
+    const ctx = { deps: app.mail, userId: user.id, outbox: app.outbox };
     return {
       success: true as const,
-      ...(await unarchiveMessage({ deps: app.mail, userId: user.id }, input)),
+      ...(await mapped(() => moveMessage(ctx, input, 'unarchive'), toUnarchiveError)),
     };
   });
 

@@ -21,8 +21,9 @@ export const MAX_PUSH_ATTEMPTS = 40;
 
 export type ChangeFailure = {
   isPermanent: boolean;
-  /** Spec §8 catalogue code, title and text of the operation's failure. */
+  /** Spec §8 catalogue code, HTTP status, title and text of the operation's failure. */
   code: string;
+  status: number;
   title: string;
   description: string;
 };
@@ -47,12 +48,19 @@ export function describeFailure(
       mapped.code in ARCHIVE_ERRORS
         ? ARCHIVE_ERRORS[mapped.code as keyof typeof ARCHIVE_ERRORS]
         : ARCHIVE_ERRORS[classifyArchiveError(`${mapped.code} ${mapped.message}`)];
-    return { isPermanent, code: String(mapped.code), title: known.title, description: mapped.message };
+    return {
+      isPermanent,
+      code: String(mapped.code),
+      status: mapped.statusCode,
+      title: known.title,
+      description: mapped.message,
+    };
   }
   const mapped = operation === 'unarchive' ? toUnarchiveError(error) : toReadStateError(error);
   return {
     isPermanent,
     code: String(mapped.code),
+    status: mapped.statusCode,
     title: operation === 'unarchive' ? MOVE_TO_INBOX_FAILED_TITLE : UPDATE_FAILED_TITLE,
     description: mapped.message,
   };

@@ -165,9 +165,11 @@ type Failed = { change: OpenChange; failure: ChangeFailure };
 
 async function settleDone(tx: Tx, integrationId: string, done: { change: OpenChange; messageId: string }[]) {
   if (done.length === 0) return;
+  const pushed = done.map(({ change, messageId }) => ({ id: change.id, message_id: messageId }));
   await tx.execute(sql`
-    update mailbox_changes set state = 'done', settled_at = now()
-    where id in (select jsonb_array_elements_text(${JSON.stringify(done.map((entry) => entry.change.id))}::jsonb)::bigint)`);
+    with p as (select * from jsonb_to_recordset(${JSON.stringify(pushed)}::jsonb) as p(id bigint, message_id text))
+    update mailbox_changes c set state = 'done', settled_at = now(), pushed_message_id = p.message_id
+    from p where c.id = p.id`);
   // Where the message lives now, and its id if the provider renumbered it (unless a sync already filed it anew).
   const items = done.flatMap(({ change, messageId }) =>
     change.itemId && (isMove(change.operation) || messageId !== change.messageId)
@@ -228,14 +230,17 @@ async function settleFailures(tx: Tx, userId: string, integrationId: string, fai
     is_read: change.previous?.isRead ?? null,
     folder: change.previous?.folder ?? null,
     code: failure.code,
+    http_status: failure.status,
     message: failure.description,
     failure: { title: failure.title, description: failure.description, at },
   }));
   const payload = JSON.stringify(rows);
   await tx.execute(sql`
-    with p as (select * from jsonb_to_recordset(${payload}::jsonb) as p(id bigint, code text, message text))
-    update mailbox_changes c set state = 'failed', error_code = p.code, error_message = p.message,
-      settled_at = now()
+    with p as (
+      select * from jsonb_to_recordset(${payload}::jsonb) as p(id bigint, code text, http_status int, message text)
+    )
+    update mailbox_changes c set state = 'failed', error_code = p.code, error_status = p.http_status,
+      error_message = p.message, settled_at = now()
     from p where c.id = p.id`);
   await tx.execute(sql`
     with p as (
