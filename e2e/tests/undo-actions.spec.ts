@@ -15,13 +15,19 @@ test('bulk clear 50, then Undo: every row comes back and the mailbox keeps them 
   page,
   consoleErrors,
 }) => {
-  const subjects = Array.from({ length: 50 }, (_, index) => `Undo request ${String(index + 1).padStart(2, '0')}`);
+  const subjects = Array.from(
+    { length: 50 },
+    (_, index) => `Undo request ${String(index + 1).padStart(2, '0')}`,
+  );
   const { address } = await signUpWithMailbox(page, {
     deliver: subjects.map((subject) => clientMessage(subject)),
   });
   await expect(page.getByTestId('item-count')).toHaveText('50 items');
   await page.getByRole('checkbox', { name: 'Select all threads in view' }).click();
-  await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Clear & Archive' }).click();
+  await page
+    .getByRole('region', { name: 'Bulk actions' })
+    .getByRole('button', { name: 'Clear & Archive' })
+    .click();
   const done = toasts(page).filter({ hasText: 'Bulk Action Complete' });
   await expect(done).toBeVisible();
   await expect(page.getByText('No items in Triage')).toBeVisible();
