@@ -83,7 +83,10 @@ async function newMetadata(
   return result;
 }
 
-/** Writes every row in one statement, stamping updated_at; answers the updated items. */
+/**
+ * Writes every row in one statement, stamping updated_at and ending an earlier refused change's flag; answers the
+ * updated items.
+ */
 export async function writeItems(
   tx: Tx,
   userId: string,
@@ -109,7 +112,8 @@ export async function writeItems(
         status = coalesce(p.status, t.status),
         is_read = coalesce(p.is_read, t.is_read),
         sync_priority = coalesce(p.sync_priority, t.sync_priority),
-        metadata = coalesce(p.metadata, t.metadata),
+        -- A new action ends the "change refused" flag of an earlier one (decision 010).
+        metadata = coalesce(p.metadata, t.metadata) - 'mailbox_change_failed',
         email_message_id = coalesce(p.email_message_id, t.email_message_id),
         updated_at = now()
       from p

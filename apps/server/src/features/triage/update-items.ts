@@ -30,9 +30,7 @@ function snapshotOf(item: StoredItem): ItemSnapshot {
 }
 
 function writeRowOf(id: string, plan: ItemUpdatePlan): WriteRow {
-  // A new action on the item ends the "change failed" flag of an earlier one.
-  const metadataPatch = { ...(plan.metadataPatch ?? {}), mailbox_change_failed: null };
-  return { id, ...plan.write, metadataPatch, folderAction: plan.folderAction };
+  return { id, ...plan.write, metadataPatch: plan.metadataPatch, folderAction: plan.folderAction };
 }
 
 /** The mailbox changes a plan implies, in its order, each knowing what to restore if it is refused. */
