@@ -83,5 +83,6 @@ test('a clear the mailbox refuses is put back and announced, even after navigati
   const back = rows(page).filter({ hasText: 'Refused later' });
   await expect(back).toBeVisible();
   await expect(back.getByTestId('change-failed')).toHaveText('Archive Folder Missing');
+  await page.screenshot({ path: `${SHOTS_DIR}/row-change-failed.png` });
   void consoleErrors;
 });
