@@ -299,4 +299,20 @@ describe.each(testDatabaseKinds)('the mailbox outbox (%s)', (kind) => {
     );
     expect((await bare.itemState(bare.items[0]!.id))?.metadata.exchange_folder_state).toBeUndefined();
   });
+
+  it('prunes settled changes and old undo records, never open ones', async () => {
+    const box = await mailboxWith('gmail', 2);
+    const [done, open] = box.items;
+    await patchItem(box.cookie, done!.id, { status: 'cleared' });
+    await h.app.outbox.idle();
+    await outage('gmail');
+    try {
+      await patchItem(box.cookie, open!.id, { status: 'cleared' });
+      await h.app.outbox.idle();
+      await h.app.db.execute(sql`select ledgerdesk_outbox_prune(now() + interval '1 hour')`);
+      expect(await box.changeStates()).toEqual({ pending: 1 });
+    } finally {
+      await endOutage();
+    }
+  });
 });

@@ -112,6 +112,24 @@ $$;--> statement-breakpoint
 REVOKE ALL ON FUNCTION ledgerdesk_outbox_release_lease(uuid, text) FROM PUBLIC;--> statement-breakpoint
 GRANT EXECUTE ON FUNCTION ledgerdesk_outbox_release_lease(uuid, text) TO ledgerdesk_app;--> statement-breakpoint
 
+-- Settled changes and old undo records are kept a while for support, then removed (every node's sweep calls this
+-- now and then; deleting twice is harmless).
+CREATE OR REPLACE FUNCTION ledgerdesk_outbox_prune(older_than timestamptz)
+RETURNS integer
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+DECLARE
+  removed integer;
+BEGIN
+  DELETE FROM mailbox_changes WHERE state IN ('done', 'failed', 'cancelled') AND settled_at < older_than;
+  GET DIAGNOSTICS removed = ROW_COUNT;
+  DELETE FROM triage_actions a WHERE a.created_at < older_than
+    AND NOT EXISTS (SELECT 1 FROM mailbox_changes c WHERE c.action_id = a.id);
+  RETURN removed;
+END
+$$;--> statement-breakpoint
+REVOKE ALL ON FUNCTION ledgerdesk_outbox_prune(timestamptz) FROM PUBLIC;--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION ledgerdesk_outbox_prune(timestamptz) TO ledgerdesk_app;--> statement-breakpoint
+
 -- A due snooze or a fired reminder brings an archived item back to the inbox: the mailbox follows through the
 -- outbox (it used to move in Ledgerdesk only).
 CREATE OR REPLACE FUNCTION ledgerdesk_queue_unarchive_on_return() RETURNS trigger

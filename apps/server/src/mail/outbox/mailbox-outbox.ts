@@ -11,6 +11,10 @@ import { pushRound } from './push-changes';
 export const OUTBOX_SWEEP_MS = 1000;
 /** Mailboxes one sweep takes on. */
 const SWEEP_MAILBOXES = 20;
+/** Settled changes and undo records older than this are pruned (Undo works for 10 minutes). */
+const KEEP_SETTLED_MS = 24 * 3600_000;
+/** Sweeps between two prunes (about every ten minutes). */
+const SWEEPS_PER_PRUNE = 600;
 /** Rounds one drain runs before handing the mailbox back (the sweep picks it up again). */
 const MAX_ROUNDS_PER_DRAIN = 50;
 
@@ -36,6 +40,7 @@ export function createMailboxOutbox(deps: MailDeps): MailboxOutbox {
   let timer: NodeJS.Timeout | null = null;
   let sweeping: Promise<void> | null = null;
   let isStopping = false;
+  let sweeps = 0;
 
   const takeLease = async (integrationId: string): Promise<boolean> => {
     const result = await deps.db.execute(
@@ -83,6 +88,11 @@ export function createMailboxOutbox(deps: MailDeps): MailboxOutbox {
   };
 
   const sweep = async () => {
+    sweeps += 1;
+    if (sweeps % SWEEPS_PER_PRUNE === 1) {
+      const olderThan = new Date(Date.now() - KEEP_SETTLED_MS).toISOString();
+      await deps.db.execute(sql`select ledgerdesk_outbox_prune(${olderThan}::timestamptz)`);
+    }
     const result = await deps.db.execute(
       sql`select email_integration_id, user_id from ledgerdesk_outbox_due(now(), ${SWEEP_MAILBOXES})`,
     );
