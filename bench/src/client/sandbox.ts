@@ -36,7 +36,11 @@ export function sandboxControl(sandboxUrl: string) {
     setQuotas: (provider: Provider, enabled: boolean) =>
       callJson(control('/quotas'), 'POST', { provider, enabled }),
     /** Provider calls the sandbox answered (a batch counts once). */
-    stats: () => callJson<{ calls: Record<Provider, number> }>(control('/stats'), 'GET'),
+    stats: () =>
+      callJson<{ calls: Record<Provider, number>; batches: Record<Provider, number> }>(
+        control('/stats'),
+        'GET',
+      ),
     counters: () => callJson<SandboxCounters>(`${benchRoot}/bench/stats`, 'GET'),
     resetCounters: () => callJson(`${benchRoot}/bench/stats/reset`, 'POST'),
   };

@@ -26,8 +26,9 @@ export type SandboxContext = {
   prefix: string;
   /** Requests held open by 'timeout' faults, released when the server closes. */
   held: Set<() => void>;
-  /** Provider API calls answered since start (batch parts not counted: a batch is one call). */
+  /** Provider API calls answered since start (batch parts not counted: a batch is one call), and of them batches. */
   calls: { office365: number; gmail: number };
+  batches: { office365: number; gmail: number };
   /** Schedules a (debounced) save of the state file, if any. */
   persist: () => void;
   /** Redirect URIs registered for the sandbox client (undefined: loopback and own origin only). */
@@ -55,6 +56,7 @@ export function createContext(settings: ContextSettings): SandboxContext {
     graphThrottle: createGraphThrottle(),
     held: new Set(),
     calls: { office365: 0, gmail: 0 },
+    batches: { office365: 0, gmail: 0 },
     persist: () => {},
   };
 }

@@ -43,7 +43,7 @@ export function registerControlFaultRoutes(app: FastifyInstance, ctx: SandboxCon
   app.get('/faults', async () => ({ faults: ctx.faults.faults }));
 
   // Provider API calls answered so far, per provider (a batch counts once), for tests and the benchmark.
-  app.get('/stats', async () => ({ calls: { ...ctx.calls } }));
+  app.get('/stats', async () => ({ calls: { ...ctx.calls }, batches: { ...ctx.batches } }));
 
   app.delete('/faults', async () => {
     clearFaults(ctx.faults);

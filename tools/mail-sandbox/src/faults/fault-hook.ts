@@ -11,7 +11,10 @@ export function createFaultHook(ctx: SandboxContext) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const target = faultTarget(request.url.slice(ctx.prefix.length));
     if (!target) return undefined;
-    if (!request.headers['x-sandbox-batch']) ctx.calls[target.provider] += 1;
+    if (!request.headers['x-sandbox-batch']) {
+      ctx.calls[target.provider] += 1;
+      if (/\/\$batch|\/batch\//.test(request.url)) ctx.batches[target.provider] += 1;
+    }
     const fault = takeFault(ctx.faults, target.provider, request.url);
     if (!fault) return undefined;
     if (fault.status === 'timeout') {
