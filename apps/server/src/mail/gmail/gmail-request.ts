@@ -1,5 +1,6 @@
 import type { GoogleConfig } from '../config';
 import { kindForStatus, ProviderError, readJsonAnswer } from '../http/provider-error';
+import { parseRetryAfter } from '../http/retry-policy';
 import { authorizedFetch } from '../session/authorized-fetch';
 import type { MailSession } from '../session/mail-session';
 
@@ -34,12 +35,16 @@ export function isGoogleRateLimit(status: number, reason: string | null): boolea
   return status === 429 || (status === 403 && /rateLimitExceeded/i.test(reason ?? ''));
 }
 
-/** A Gmail error answer (status and JSON body) as a ProviderError. */
-export function gmailError(status: number, body: GoogleErrorBody): ProviderError {
+/** A Gmail error answer (status, JSON body and Retry-After, if any) as a ProviderError. */
+export function gmailError(
+  status: number,
+  body: GoogleErrorBody,
+  retryAfterMs: number | null = null,
+): ProviderError {
   const reason = googleReason(body);
   const message = `${reason ?? `http_${status}`}: ${body.error?.message ?? 'Gmail request failed'}`;
   const kind = isGoogleRateLimit(status, reason) ? 'throttled' : kindForStatus(status);
-  return new ProviderError(kind, message, status, reason);
+  return new ProviderError(kind, message, status, reason, retryAfterMs);
 }
 
 /** Calls the Gmail API and answers the parsed JSON; errors throw ProviderError. */
@@ -58,7 +63,11 @@ export async function gmailCall<T>(
     body: call.body === undefined ? null : JSON.stringify(call.body),
   });
   if (!response.ok)
-    throw gmailError(response.status, (await response.json().catch(() => ({}))) as GoogleErrorBody);
+    throw gmailError(
+      response.status,
+      (await response.json().catch(() => ({}))) as GoogleErrorBody,
+      parseRetryAfter(response.headers.get('retry-after')),
+    );
   if (response.status === 204) return null as T;
   return readJsonAnswer<T>(response, 'Gmail');
 }

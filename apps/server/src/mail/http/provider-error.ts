@@ -21,6 +21,8 @@ export class ProviderError extends Error {
     readonly status: number | null = null,
     /** The provider's own error code (Graph `error.code`, Google `error.status` / reason, OAuth `error`). */
     readonly providerCode: string | null = null,
+    /** How long the provider asked to wait (Retry-After), when it said. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'ProviderError';

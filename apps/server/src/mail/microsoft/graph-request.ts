@@ -1,5 +1,6 @@
 import type { MicrosoftConfig } from '../config';
 import { kindForStatus, ProviderError, readJsonAnswer } from '../http/provider-error';
+import { parseRetryAfter } from '../http/retry-policy';
 import { authorizedFetch } from '../session/authorized-fetch';
 import type { MailSession } from '../session/mail-session';
 
@@ -36,7 +37,13 @@ export async function graphError(response: Response): Promise<ProviderError> {
     response.status === 410 || CURSOR_EXPIRED_CODES.test(code)
       ? 'cursor_expired'
       : kindForStatus(response.status);
-  return new ProviderError(kind, message, response.status, code);
+  return new ProviderError(
+    kind,
+    message,
+    response.status,
+    code,
+    parseRetryAfter(response.headers.get('retry-after')),
+  );
 }
 
 /** Calls Graph and answers the parsed JSON (or null for 202/204); errors throw ProviderError. */

@@ -21,6 +21,8 @@ export const MAX_PUSH_ATTEMPTS = 40;
 
 export type ChangeFailure = {
   isPermanent: boolean;
+  /** The provider's Retry-After (seconds), when it asked for a pause longer than a call waits. */
+  retryAfterSeconds: number | null;
   /** Spec §8 catalogue code, HTTP status, title and text of the operation's failure. */
   code: string;
   status: number;
@@ -42,6 +44,10 @@ export function describeFailure(
   attempts: number,
 ): ChangeFailure {
   const isPermanent = !isTransient(error) || attempts >= MAX_PUSH_ATTEMPTS;
+  const retryAfterSeconds =
+    error instanceof ProviderError && error.retryAfterMs !== null
+      ? Math.ceil(error.retryAfterMs / 1000)
+      : null;
   if (operation === 'archive') {
     const mapped = toArchiveError(error);
     const known =
@@ -50,6 +56,7 @@ export function describeFailure(
         : ARCHIVE_ERRORS[classifyArchiveError(`${mapped.code} ${mapped.message}`)];
     return {
       isPermanent,
+      retryAfterSeconds,
       code: String(mapped.code),
       status: mapped.statusCode,
       title: known.title,
@@ -59,6 +66,7 @@ export function describeFailure(
   const mapped = operation === 'unarchive' ? toUnarchiveError(error) : toReadStateError(error);
   return {
     isPermanent,
+    retryAfterSeconds,
     code: String(mapped.code),
     status: mapped.statusCode,
     title: operation === 'unarchive' ? MOVE_TO_INBOX_FAILED_TITLE : UPDATE_FAILED_TITLE,
@@ -66,7 +74,14 @@ export function describeFailure(
   };
 }
 
-/** Seconds before a transiently failed change is tried again: 1, 2, 4 … capped at 15. */
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(15, 2 ** Math.max(0, attempts - 1));
+/** Longest pause a provider's Retry-After may impose on a change. */
+const MAX_RETRY_AFTER_SECONDS = 3600;
+
+/**
+ * Seconds before a transiently failed change is tried again: 1, 2, 4 … capped at 15, or the provider's
+ * Retry-After when it asked for longer (at most an hour).
+ */
+export function retryDelaySeconds(attempts: number, retryAfterSeconds: number | null = null): number {
+  const backoff = Math.min(15, 2 ** Math.max(0, attempts - 1));
+  return Math.max(backoff, Math.min(MAX_RETRY_AFTER_SECONDS, retryAfterSeconds ?? 0));
 }

@@ -27,7 +27,7 @@ export const OUTBOX_POLICY: RetryPolicy = {
   timeoutMs: 20_000,
 };
 
-type OpenChange = {
+export type OpenChange = {
   id: string;
   itemId: string | null;
   messageId: string;
