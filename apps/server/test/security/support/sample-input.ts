@@ -11,6 +11,8 @@ export type OwnedIds = {
   threadId: string;
   sourceId: string;
   templateId: string;
+  /** A message held for undo send (send-office365-email with holdSeconds). */
+  outgoingId: string;
 };
 
 /** Body and param fields that name a user's data, and which of that user's ids each takes. */
@@ -32,6 +34,7 @@ function idForPath(path: string, ids: OwnedIds): string {
   if (path.includes('/integrations/')) return ids.integrationId;
   if (path.includes('/notification-sources/')) return ids.sourceId;
   if (path.includes('/templates/')) return ids.templateId;
+  if (path.includes('/outgoing/')) return ids.outgoingId;
   throw new Error(`no owned id is known for :id in ${path}: teach security/support/sample-input.ts`);
 }
 

@@ -1,0 +1,35 @@
+/**
+ * Notices for one user, on the realtime stream as `event: notice` (GET /api/events): something that happened
+ * away from the request that caused it, shown as a toast wherever the user is.
+ */
+export const NOTICE_EVENT = 'notice';
+
+/** The NOTIFY channel notices travel on between server nodes (payload: a UserNotice plus `userId`). */
+export const USER_NOTICES_CHANNEL = 'ledgerdesk_user_notices';
+
+export type UserNotice = {
+  /** send-failed: a held message (undo send) the provider refused for good (spec §8 send texts). */
+  kind: 'send-failed';
+  title: string;
+  description: string;
+  outgoingId?: string;
+};
+
+/** A notice from its JSON text (the SSE data, or the NOTIFY payload); null when it is not one. */
+export function parseUserNotice(text: unknown): (UserNotice & { userId?: string }) | null {
+  if (typeof text !== 'string') return null;
+  try {
+    const value = JSON.parse(text) as Record<string, unknown>;
+    if (value.kind !== 'send-failed') return null;
+    if (typeof value.title !== 'string' || typeof value.description !== 'string') return null;
+    return {
+      kind: value.kind,
+      title: value.title,
+      description: value.description,
+      ...(typeof value.outgoingId === 'string' ? { outgoingId: value.outgoingId } : {}),
+      ...(typeof value.userId === 'string' ? { userId: value.userId } : {}),
+    };
+  } catch {
+    return null;
+  }
+}
