@@ -215,7 +215,12 @@ function TriageScreen({ headerExtras, emptyListAction }: TriagePageProps) {
       <ShortcutsDialog isOpen={isHelpOpen} onOpenChange={setIsHelpOpen} />
       {compose.hasOpened ? (
         <Suspense fallback={null}>
-          <ComposeDialog isOpen={compose.isOpen} draft={compose.draft} onClose={compose.close} />
+          <ComposeDialog
+            isOpen={compose.isOpen}
+            draft={compose.draft}
+            onClose={compose.close}
+            onReopen={compose.openDraft}
+          />
         </Suspense>
       ) : null}
     </div>

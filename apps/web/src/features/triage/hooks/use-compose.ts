@@ -25,7 +25,12 @@ export function useCompose(integrations: readonly EmailIntegrationDto[]) {
     },
     [integrations],
   );
+  /** Opens a given draft as it is (a message Undo send took back). */
+  const openDraft = useCallback(
+    (draft: ComposeDraft) => setState({ isOpen: true, draft, hasOpened: true }),
+    [],
+  );
   const close = useCallback(() => setState((current) => ({ ...current, isOpen: false })), []);
 
-  return { ...state, openNew, openReply, close };
+  return { ...state, openNew, openReply, openDraft, close };
 }

@@ -1,6 +1,7 @@
 import type { AutoRefreshSettings } from '@ledgerdesk/domain/entities';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { getTriageThreads } from '../api/get-triage-threads';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
 import { firstPageOnly, type ThreadsData } from '../utils/list-cache';
@@ -67,6 +68,8 @@ export function useLiveUpdates(
     onUpdate: (event) => {
       if (!isLocalEcho(event.id)) scheduleRefetch(event.threadKey);
     },
+    // A held message (undo send) the provider refused for good: the spec's send failure toast.
+    onNotice: (notice) => toast.error(notice.title, { description: notice.description }),
   });
 
   const poll = useCallback(async () => {
