@@ -114,3 +114,33 @@ test('a held reply survives closing the tab; the undo window is a stored setting
   expect((await readSandboxMailbox(next, address)).folders.sent.total).toBe(sentBefore + 2);
   void consoleErrors;
 });
+
+test('Undo from another screen keeps the message and reopens it when Triage is back', async ({
+  page,
+  consoleErrors,
+}) => {
+  const { address } = await signUpWithMailbox(page, { deliver: [clientMessage('Year-end accounts')] });
+  const sentBefore = (await readSandboxMailbox(page, address)).folders.sent.total;
+  await openButton(page, 0).click();
+  await expect(detail(page).getByTestId('thread-subject')).toBeVisible();
+  await page.keyboard.press('r');
+  const compose = page.getByRole('dialog', { name: 'Compose Email' });
+  await compose.getByLabel('Message').fill('Draft figures, second thoughts.');
+  await compose.getByRole('button', { name: 'Send' }).click();
+  await expect(compose).toBeHidden();
+  await page.getByRole('link', { name: /View Profile/ }).click();
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+  await page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'Email Sent' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect(page.getByText('Email Not Sent', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Later' }).click();
+  await expect(compose).toBeVisible();
+  await expect(compose.getByLabel('Message')).toHaveValue('Draft figures, second thoughts.');
+  await expect(compose.getByLabel('Subject')).toHaveValue('Re: Year-end accounts');
+  await page.waitForTimeout(HOLD_MS + 2500);
+  expect((await readSandboxMailbox(page, address)).folders.sent.total).toBe(sentBefore);
+  void consoleErrors;
+});

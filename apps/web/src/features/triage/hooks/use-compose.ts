@@ -1,8 +1,15 @@
 import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
 import { canReply, REPLY_NOT_AVAILABLE } from '@ledgerdesk/domain/triage/validate-compose';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { type ComposeDraft, newDraft, type ReplyRequest, replyDraft } from '../utils/compose-draft';
+import { hasUndoneDraft, keepUndoneDraft, takeUndoneDraft } from '../utils/undone-draft';
+
+/** Said when Undo send takes a message back while the triage screen is not open. */
+const UNDONE_ELSEWHERE = {
+  title: 'Email Not Sent',
+  description: 'Your message is waiting in the compose dialog: open Triage to finish it.',
+};
 
 type ComposeState = { isOpen: boolean; draft: ComposeDraft; hasOpened: boolean };
 
@@ -25,11 +32,29 @@ export function useCompose(integrations: readonly EmailIntegrationDto[]) {
     },
     [integrations],
   );
-  /** Opens a given draft as it is (a message Undo send took back). */
-  const openDraft = useCallback(
-    (draft: ComposeDraft) => setState({ isOpen: true, draft, hasOpened: true }),
-    [],
-  );
+  const isMounted = useRef(false);
+  useEffect(() => {
+    isMounted.current = true;
+    return () => {
+      isMounted.current = false;
+    };
+  }, []);
+  // A message Undo send took back while this screen was away opens once the mailboxes are known.
+  useEffect(() => {
+    if (integrations.length === 0 || !hasUndoneDraft()) return;
+    const draft = takeUndoneDraft(integrations.map((integration) => integration.id));
+    if (draft) setState({ isOpen: true, draft, hasOpened: true });
+  }, [integrations]);
+
+  /** Opens a given draft as it is (a message Undo send took back), now or when this screen is back. */
+  const openDraft = useCallback((draft: ComposeDraft) => {
+    if (isMounted.current) {
+      setState({ isOpen: true, draft, hasOpened: true });
+      return;
+    }
+    keepUndoneDraft(draft);
+    toast.info(UNDONE_ELSEWHERE.title, { description: UNDONE_ELSEWHERE.description });
+  }, []);
   const close = useCallback(() => setState((current) => ({ ...current, isOpen: false })), []);
 
   return { ...state, openNew, openReply, openDraft, close };
