@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useIntegrations } from '../../../lib/integrations-query';
 import { useUndoSeconds } from '../../../lib/undo-window';
 import { useSendEmail } from '../api/send-email';
-import { showEmailSentToast } from '../hooks/email-sent-toast';
+import { showEmailSentToast } from '../hooks/send-toasts';
 import { useUserTimeZone } from '../hooks/use-user-time-zone';
 import { chooseSender } from '../utils/choose-sender';
 import { type ComposeDraft, newDraft } from '../utils/compose-draft';

@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef
 import { useIntegrations } from '../../../lib/integrations-query';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useTriageThreads } from '../api/get-triage-threads';
+import { showSendFailedToast } from '../hooks/send-toasts';
 import { useAutoRefreshSettings } from '../hooks/use-auto-refresh-settings';
 import { useCheckedThreads } from '../hooks/use-checked-threads';
 import { useCompose } from '../hooks/use-compose';
@@ -68,7 +69,10 @@ function TriageScreen({ headerExtras, emptyListAction }: TriagePageProps) {
   const integrations = useIntegrations();
   const compose = useCompose(integrations.data ?? []);
   const commands = useTriageCommands(compose.openReply);
-  const live = useLiveUpdates(list.filter, settings, nav.openGroupId);
+  // A held message (undo send) the provider refused for good: the send failure toast, with Edit.
+  const live = useLiveUpdates(list.filter, settings, nav.openGroupId, (notice) =>
+    showSendFailedToast(notice, compose.openDraft),
+  );
   const panels = usePanelSizes();
   const isLoadingLocked = useLoadingResizeLock(threads.isPending);
   const [isHelpOpen, setIsHelpOpen] = useState(false);

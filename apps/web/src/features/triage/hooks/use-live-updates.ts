@@ -1,7 +1,7 @@
+import type { UserNotice } from '@ledgerdesk/domain/api/notice-events';
 import type { AutoRefreshSettings } from '@ledgerdesk/domain/entities';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { getTriageThreads } from '../api/get-triage-threads';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
 import { firstPageOnly, type ThreadsData } from '../utils/list-cache';
@@ -20,6 +20,8 @@ export function useLiveUpdates(
   filter: ListFilter,
   settings: AutoRefreshSettings,
   openThreadKey: string | null,
+  /** A notice for the user from the stream (a held message that failed to send). */
+  onNotice: (notice: UserNotice) => void,
 ) {
   const queryClient = useQueryClient();
   const [newItemsCount, setNewItemsCount] = useState(0);
@@ -68,8 +70,7 @@ export function useLiveUpdates(
     onUpdate: (event) => {
       if (!isLocalEcho(event.id)) scheduleRefetch(event.threadKey);
     },
-    // A held message (undo send) the provider refused for good: the spec's send failure toast.
-    onNotice: (notice) => toast.error(notice.title, { description: notice.description }),
+    onNotice,
   });
 
   const poll = useCallback(async () => {

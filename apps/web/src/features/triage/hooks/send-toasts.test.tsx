@@ -7,7 +7,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Toaster, toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ComposeDraft, newDraft } from '../utils/compose-draft';
-import { showEmailSentToast } from './email-sent-toast';
+import { showEmailSentToast, showSendFailedToast } from './send-toasts';
 
 // "Email Sent" with Undo (undo send, issue 12), against a loopback server playing the cancel API's part.
 
@@ -106,5 +106,49 @@ describe('the Email Sent toast of undo send', () => {
     act(() => showEmailSentToast({ success: true, sentFrom: 'me@firm.test' }, sentDraft, vi.fn()));
     expect(await screen.findByText('Email Sent')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it('a send that failed for good shows the spec text with Edit, which takes the message back', async () => {
+    render(<Toaster />);
+    nextAnswer = {
+      status: 200,
+      body: {
+        mail: {
+          integrationId: 'integration-1',
+          to: ['dana@client.test'],
+          cc: [],
+          subject: 'Engagement letter',
+          body: 'Attached.',
+          replyType: 'new',
+          triageItemId: null,
+          threadId: null,
+          originalMessageId: null,
+        },
+      },
+    };
+    const reopen = vi.fn();
+    act(() =>
+      showSendFailedToast(
+        {
+          kind: 'send-failed',
+          title: 'Token Refresh Failed',
+          description: 'Reconnect.',
+          outgoingId: OUTGOING_ID,
+        },
+        reopen,
+      ),
+    );
+    expect(await screen.findByText('Token Refresh Failed')).toBeTruthy();
+    const edit = await screen.findByRole('button', { name: 'Edit' });
+    act(() => edit.click());
+    await waitFor(() => expect(reopen).toHaveBeenCalledTimes(1));
+    expect(requests).toEqual([{ method: 'POST', url: `/api/outgoing/${OUTGOING_ID}/cancel` }]);
+    expect(reopen.mock.calls[0]?.[0]).toMatchObject({
+      mode: 'new',
+      to: 'dana@client.test',
+      subject: 'Engagement letter',
+      body: 'Attached.',
+      integrationId: 'integration-1',
+    });
   });
 });
