@@ -144,3 +144,35 @@ test('Undo from another screen keeps the message and reopens it when Triage is b
   expect((await readSandboxMailbox(page, address)).folders.sent.total).toBe(sentBefore);
   void consoleErrors;
 });
+
+test('a held reply the provider refuses for good is reported live, and Edit brings it back', async ({
+  page,
+  consoleErrors,
+}) => {
+  const { address } = await signUpWithMailbox(page, { deliver: [clientMessage('Audit schedule')] });
+  await openButton(page, 0).click();
+  await expect(detail(page).getByTestId('thread-subject')).toBeVisible();
+  await page.keyboard.press('r');
+  const compose = page.getByRole('dialog', { name: 'Compose Email' });
+  await compose.getByLabel('Message').fill('Tuesday suits us.');
+  await compose.getByRole('button', { name: 'Send' }).click();
+  await expect(compose).toBeHidden();
+  // Inside the window the mailbox's grant is revoked: the send fails for good once the hold is over.
+  const revoked = await page.request.post(`/sandbox/control/mailboxes/${encodeURIComponent(address)}/revoke`);
+  expect(revoked.ok()).toBe(true);
+  const failure = page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'Token refresh failed. Please reconnect your email account.' });
+  await expect(failure).toBeVisible({ timeout: 20_000 });
+  await expect(failure).toContainText('Token Refresh Failed');
+  await page.waitForTimeout(500); // the toast's entry animation, for the screenshot
+  await page.screenshot({ path: `${SHOTS_DIR}/undo-send-failed.png` });
+  await failure.getByRole('button', { name: 'Edit' }).click();
+  await expect(compose).toBeVisible();
+  await expect(compose.getByLabel('Message')).toHaveValue('Tuesday suits us.');
+  await expect(compose.getByLabel('Subject')).toHaveValue('Re: Audit schedule');
+  expect((await readSandboxMailbox(page, address)).messages.filter((m) => m.folder === 'sent')).toHaveLength(
+    0,
+  );
+  void consoleErrors;
+});
