@@ -5,11 +5,14 @@ import crypto from 'node:crypto';
 import { NOTICE_EVENT, USER_NOTICES_CHANNEL } from '@ledgerdesk/domain/api/notice-events';
 import { OUTGOING_ALREADY_SENT } from '@ledgerdesk/domain/api/outgoing-endpoints';
 import { SEND_ERRORS } from '@ledgerdesk/domain/mail/send-errors';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
 import { type Database, openDatabase } from '../../src/db/client';
+import { rowsOf } from '../../src/db/migrate';
+import { withUser } from '../../src/db/with-user';
 import { sendDueMail } from '../../src/jobs/outgoing-sender';
 import type { Clock } from '../../src/time/clock';
 import { type Connected, connectFreshMailbox, mailboxSummary, sync } from '../mail/support/mail-fixtures';
@@ -276,6 +279,44 @@ describe.each(testDatabaseKinds)('undo send (%s)', (kind) => {
     } finally {
       await restarted.close();
     }
+  });
+
+  it('a held reply with a follow-up reminder gets its reminder when it actually goes out', async () => {
+    const reminders = async () =>
+      withUser(h.app.db, box.userId, async (tx) =>
+        rowsOf<{ sent_at: Date }>(
+          await tx.execute(sql`select sent_at from follow_up_reminders where subject = ${subject}`),
+        ),
+      );
+    const subject = uniqueSubject('Reminded');
+    const followUpAt = new Date(clock.now().getTime() + 86_400_000).toISOString();
+    expect((await hold(subject, 5, { followUpAt })).statusCode).toBe(200);
+    expect(await reminders()).toHaveLength(0);
+    clock.advance(5000);
+    expect((await sendDueMail(h.app, clock)).sent).toBe(1);
+    expect(await reminders()).toHaveLength(1);
+  });
+
+  it('a message whose node died while sending is sent by another node once its lease has run out', async () => {
+    const subject = uniqueSubject('Orphaned');
+    const { outgoingId } = (await hold(subject, 5)).json();
+    clock.advance(5000);
+    // A node claims it and dies before sending.
+    const claimed = rowsOf<{ id: string }>(
+      await h.app.db.execute(
+        sql`select * from ledgerdesk_claim_due_outgoing_mail(${clock.now().toISOString()}::timestamptz, 50, 120)`,
+      ),
+    );
+    expect(claimed.map((row) => row.id)).toEqual([outgoingId]);
+    expect(await sendDueMail(h.app, clock)).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect((await cancel(outgoingId)).statusCode).toBe(409);
+    await withUser(h.app.db, box.userId, (tx) =>
+      tx.execute(
+        sql`update outgoing_mail set claimed_until = now() - interval '1 second' where id = ${outgoingId}`,
+      ),
+    );
+    expect((await sendDueMail(h.app, clock)).sent).toBe(1);
+    expect(await sentCopies(subject)).toBe(1);
   });
 
   it('two nodes sending at the same moment send each held message exactly once', async () => {
