@@ -45,13 +45,17 @@ function isRetryable(error: unknown): boolean {
   return cause instanceof ProviderError && RETRYABLE_KINDS.has(cause.kind);
 }
 
+type OutgoingRow = typeof outgoingMail.$inferSelect;
+
+const claimedBy = (id: string) => and(eq(outgoingMail.id, id), eq(outgoingMail.state, 'sending'));
+
 /** Sends one claimed message through the mail service, then records how it went. */
 async function sendClaimed(app: FastifyInstance, clock: Clock, userId: string, id: string): Promise<Outcome> {
-  const mine = and(eq(outgoingMail.id, id), eq(outgoingMail.state, 'sending'));
-  const [row] = await withUser(app.db, userId, (tx) => tx.select().from(outgoingMail).where(mine));
+  const [row] = await withUser(app.db, userId, (tx) => tx.select().from(outgoingMail).where(claimedBy(id)));
   if (!row) return 'gone';
+  let sent: Awaited<ReturnType<typeof sendEmail>>;
   try {
-    const sent = await sendEmail(
+    sent = await sendEmail(
       { deps: app.mail, userId },
       {
         integrationId: row.emailIntegrationId,
@@ -65,63 +69,57 @@ async function sendClaimed(app: FastifyInstance, clock: Clock, userId: string, i
         ...(row.originalMessageId ? { originalMessageId: row.originalMessageId } : {}),
       },
     );
-    await withUser(app.db, userId, (tx) =>
+  } catch (error) {
+    return recordFailure(app, clock, row, error);
+  }
+  // Outside the try: a database error now must not report a message that went out as failed.
+  await withUser(app.db, userId, (tx) =>
+    tx
+      .update(outgoingMail)
+      .set({ state: 'sent', settledAt: clock.now(), claimedUntil: null, errorCode: null, errorMessage: null })
+      .where(claimedBy(id)),
+  );
+  if (row.followUpAt) {
+    await scheduleFollowUp(app, userId, {
+      integrationId: sent.integrationId,
+      threadId: sent.threadId,
+      subject: row.subject,
+      sentAt: new Date(),
+      remindAt: row.followUpAt,
+    }).catch((error: unknown) => app.log.error({ err: error, id }, 'follow-up after a held send failed'));
+  }
+  return 'sent';
+}
+
+/** Holds a message again for a later try, or keeps it as failed and tells its owner (spec §8 send texts). */
+async function recordFailure(
+  app: FastifyInstance,
+  clock: Clock,
+  row: OutgoingRow,
+  error: unknown,
+): Promise<Outcome> {
+  const errorCode = error instanceof AppError ? String(error.code) : 'UNKNOWN';
+  const errorMessage = error instanceof Error ? error.message : String(error);
+  const delay = RETRY_DELAYS_MS[row.attempts - 1];
+  if (isRetryable(error) && delay !== undefined) {
+    const sendAt = new Date(clock.now().getTime() + delay);
+    await withUser(app.db, row.userId, (tx) =>
       tx
         .update(outgoingMail)
-        .set({
-          state: 'sent',
-          settledAt: clock.now(),
-          claimedUntil: null,
-          errorCode: null,
-          errorMessage: null,
-        })
-        .where(mine),
+        .set({ state: 'held', sendAt, claimedUntil: null, errorCode, errorMessage })
+        .where(claimedBy(row.id)),
     );
-    if (row.followUpAt) {
-      await scheduleFollowUp(app, userId, {
-        integrationId: sent.integrationId,
-        threadId: sent.threadId,
-        subject: row.subject,
-        sentAt: new Date(),
-        remindAt: row.followUpAt,
-      }).catch((error: unknown) => app.log.error({ err: error, id }, 'follow-up after a held send failed'));
-    }
-    return 'sent';
-  } catch (error) {
-    const code = error instanceof AppError ? String(error.code) : 'UNKNOWN';
-    const message = error instanceof Error ? error.message : String(error);
-    const delay = RETRY_DELAYS_MS[row.attempts - 1];
-    if (isRetryable(error) && delay !== undefined) {
-      await withUser(app.db, userId, (tx) =>
-        tx
-          .update(outgoingMail)
-          .set({
-            state: 'held',
-            sendAt: new Date(clock.now().getTime() + delay),
-            claimedUntil: null,
-            errorCode: code,
-            errorMessage: message,
-          })
-          .where(mine),
-      );
-      return 'retried';
-    }
-    app.log.warn({ err: error, id, userId }, 'held mail could not be sent');
-    await withUser(app.db, userId, async (tx) => {
-      await tx
-        .update(outgoingMail)
-        .set({
-          state: 'failed',
-          settledAt: clock.now(),
-          claimedUntil: null,
-          errorCode: code,
-          errorMessage: message,
-        })
-        .where(mine);
-      await notifyUser(tx, userId, sendFailureNotice(error, id));
-    });
-    return 'failed';
+    return 'retried';
   }
+  app.log.warn({ err: error, id: row.id, userId: row.userId }, 'held mail could not be sent');
+  await withUser(app.db, row.userId, async (tx) => {
+    await tx
+      .update(outgoingMail)
+      .set({ state: 'failed', settledAt: clock.now(), claimedUntil: null, errorCode, errorMessage })
+      .where(claimedBy(row.id));
+    await notifyUser(tx, row.userId, sendFailureNotice(error, row.id));
+  });
+  return 'failed';
 }
 
 /**
@@ -136,12 +134,17 @@ export async function sendDueMail(app: FastifyInstance, clock: Clock): Promise<S
   const claimed = rowsOf<{ user_id: string; id: string }>(result);
   const counts: SenderCounts = { sent: 0, retried: 0, failed: 0 };
   for (let start = 0; start < claimed.length; start += SEND_CONCURRENCY) {
-    const outcomes = await Promise.all(
+    const outcomes = await Promise.allSettled(
       claimed
         .slice(start, start + SEND_CONCURRENCY)
         .map((row) => sendClaimed(app, clock, row.user_id, row.id)),
     );
-    for (const outcome of outcomes) if (outcome !== 'gone') counts[outcome] += 1;
+    for (const outcome of outcomes) {
+      // A database failure leaves the message 'sending': its lease runs out and a node sends it then.
+      if (outcome.status === 'rejected')
+        app.log.error({ err: outcome.reason }, 'held mail: recording failed');
+      else if (outcome.value !== 'gone') counts[outcome.value] += 1;
+    }
   }
   return counts;
 }

@@ -7,9 +7,12 @@ export const NOTICE_EVENT = 'notice';
 /** The NOTIFY channel notices travel on between server nodes (payload: a UserNotice plus `userId`). */
 export const USER_NOTICES_CHANNEL = 'ledgerdesk_user_notices';
 
+/** send-failed: a held message (undo send) the provider refused for good (spec §8 send texts). */
+export type UserNoticeKind = 'send-failed';
+
 export type UserNotice = {
-  /** send-failed: a held message (undo send) the provider refused for good (spec §8 send texts). */
-  kind: 'send-failed';
+  /** A UserNoticeKind; other kinds are shown the same way (title and description), so new ones need no client change. */
+  kind: UserNoticeKind | (string & {});
   title: string;
   description: string;
   outgoingId?: string;
@@ -20,7 +23,7 @@ export function parseUserNotice(text: unknown): (UserNotice & { userId?: string 
   if (typeof text !== 'string') return null;
   try {
     const value = JSON.parse(text) as Record<string, unknown>;
-    if (value.kind !== 'send-failed') return null;
+    if (typeof value.kind !== 'string' || value.kind === '') return null;
     if (typeof value.title !== 'string' || typeof value.description !== 'string') return null;
     return {
       kind: value.kind,
