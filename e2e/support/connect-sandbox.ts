@@ -112,6 +112,9 @@ export type SandboxMailbox = {
   messages: { id: string; threadId: string; folder: string; subject: string; isRead: boolean }[];
 };
 
+/** Sent mail is held for the undo window (5 s by default) before it reaches the mailbox: polls wait this long. */
+export const UNDO_WINDOW_POLL = { timeout: 20_000 };
+
 /** A sandbox mailbox as the control API reports it (folder counts and messages, newest first). */
 export async function readSandboxMailbox(page: Page, address: string): Promise<SandboxMailbox> {
   const response = await page.request.get(`/sandbox/control/mailboxes/${encodeURIComponent(address)}`);

@@ -1,4 +1,4 @@
-import { deliverSandboxMessage, readSandboxMailbox } from '../support/connect-sandbox';
+import { deliverSandboxMessage, readSandboxMailbox, UNDO_WINDOW_POLL } from '../support/connect-sandbox';
 import { checkAccessibility, expect, test, uniqueEmail } from '../support/fixtures';
 import { expectVisibleFocus, tabTo } from '../support/keyboard';
 import { clientMessage, detail, rows } from '../support/triage-page';
@@ -111,7 +111,7 @@ test('keyboard only: sign up, connect a sandbox mailbox, open, clear, reply and 
   await expect(page.getByText('Email Sent', { exact: true }).first()).toBeVisible();
   await expect(compose).toBeHidden();
   await expect
-    .poll(async () => (await readSandboxMailbox(page, address)).folders.sent.total)
+    .poll(async () => (await readSandboxMailbox(page, address)).folders.sent.total, UNDO_WINDOW_POLL)
     .toBe(sentBefore + 1);
 
   // Sign out from the sidebar's footer.

@@ -1,5 +1,10 @@
 import type { Page } from '@playwright/test';
-import { deliverSandboxMessage, syncNow } from '../support/connect-sandbox';
+import {
+  deliverSandboxMessage,
+  readSandboxMailbox,
+  syncNow,
+  UNDO_WINDOW_POLL,
+} from '../support/connect-sandbox';
 import { checkAccessibility, expect, test } from '../support/fixtures';
 import { clientMessage, emailRows, rows, SHOTS_DIR, signUpWithMailbox } from '../support/triage-page';
 
@@ -82,9 +87,14 @@ test('a follow-up reminder brings an unanswered thread back marked "No reply yet
     const compose = page.getByRole('dialog', { name: 'Compose Email' });
     await compose.getByLabel('Message').fill(`About ${subject}: could you confirm?`);
     await compose.getByLabel('Remind me if no reply in').selectOption('1d');
+    const sentBefore = (await readSandboxMailbox(page, address)).folders.sent.total;
     await compose.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('Email Sent', { exact: true }).first()).toBeVisible();
     await expect(compose).toBeHidden();
+    // The reply is held for the undo window: the client can only answer once it has gone out.
+    await expect
+      .poll(async () => (await readSandboxMailbox(page, address)).folders.sent.total, UNDO_WINDOW_POLL)
+      .toBe(sentBefore + 1);
     await afterSend?.();
     await row(page, subject).locator('[data-row-index]').focus();
     await page.keyboard.press('e');

@@ -1,4 +1,4 @@
-import { readSandboxMailbox, syncNow } from '../support/connect-sandbox';
+import { readSandboxMailbox, syncNow, UNDO_WINDOW_POLL } from '../support/connect-sandbox';
 import { checkAccessibility, expect, test } from '../support/fixtures';
 import {
   clientMessage,
@@ -110,7 +110,7 @@ test('reply to a thread from the compose dialog, then find the reply in Sent', a
   await expect(dialog).toBeHidden();
 
   await expect
-    .poll(async () => (await readSandboxMailbox(page, address)).folders.sent.total)
+    .poll(async () => (await readSandboxMailbox(page, address)).folders.sent.total, UNDO_WINDOW_POLL)
     .toBe(sentBefore + 1);
   await syncNow(page, integrationId);
   await page.goto('/triage/personal/sent');
@@ -141,7 +141,7 @@ test('a Gmail-only user replies from the Gmail mailbox (Office 365 is not requir
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Email Sent', { exact: true })).toBeVisible();
   await expect
-    .poll(async () => (await readSandboxMailbox(page, address)).folders.sent.total)
+    .poll(async () => (await readSandboxMailbox(page, address)).folders.sent.total, UNDO_WINDOW_POLL)
     .toBe(sentBefore + 1);
   void consoleErrors;
 });

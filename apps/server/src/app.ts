@@ -11,6 +11,7 @@ import { loadOrCreateSecret } from './config/secrets';
 import type { Database, Db } from './db/client';
 import { functionRoutes } from './features/functions/function-routes';
 import { integrationRoutes } from './features/integrations/integration-routes';
+import { outgoingRoutes } from './features/outgoing/outgoing-routes';
 import { profileRoutes } from './features/profiles/profile-routes';
 import { templateRoutes } from './features/templates/template-routes';
 import { triageCountsRoutes } from './features/triage/counts-routes';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(snoozeRoutes);
   await app.register(integrationRoutes);
   await app.register(functionRoutes);
+  await app.register(outgoingRoutes);
   await app.register(eventRoutes);
   if (clock instanceof AdjustableClock) await app.register(clockRoutes, { clock });
   app.get('/api/health', async () => ({

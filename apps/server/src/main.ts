@@ -8,6 +8,7 @@ import { parseEnv } from './config/env';
 import { shouldMountSandbox } from './config/sandbox-mode';
 import { loadOrCreateSecret } from './config/secrets';
 import { openDatabase } from './db/client';
+import { startOutgoingSender } from './jobs/outgoing-sender';
 import { createSyncFleet } from './jobs/sync-fleet';
 import { startTriageTimers } from './jobs/triage-timers';
 import { createMailDeps } from './mail/mail-deps';
@@ -48,10 +49,12 @@ async function main(): Promise<void> {
   }
   const fleet = createSyncFleet(mail);
   let stopTimers: () => Promise<void> = async () => {};
+  let stopSender: () => Promise<void> = async () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await fleet.stop();
     await stopTimers();
+    await stopSender();
     await app.close();
     await database.close();
     process.exit(0);
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
   app.syncFleet = fleet;
   app.outbox.start();
   stopTimers = startTriageTimers(app, app.clock);
+  stopSender = startOutgoingSender(app, app.clock);
   app.log.info(
     `Ledgerdesk is running at ${publicUrl} (database: ${database.kind}${useSandbox ? ', mail sandbox on' : ''})`,
   );

@@ -157,6 +157,21 @@ export async function sendEmail(
   }, toSendError);
 }
 
+/**
+ * Checks a send the way sendEmail does (the sending mailbox is the caller's, active and connected; a reply's
+ * target is theirs) without sending: undo send validates before it holds. Answers the sending mailbox.
+ */
+export async function checkSendTarget(
+  ctx: MailContext,
+  input: SendEmailInput,
+): Promise<{ sentFrom: string; integrationId: string }> {
+  return mapErrors(async () => {
+    const target = await loadSendTarget(ctx, input);
+    providerFor(ctx.deps, target.integration.provider);
+    return { sentFrom: target.integration.emailAddress, integrationId: target.integration.id };
+  }, toSendError);
+}
+
 /** Syncs an integration's folders into triage items (waits up to a minute for a sync already running). */
 export async function syncIntegration(
   ctx: MailContext,

@@ -148,6 +148,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     params: templateIdParamsSchema,
   },
   {
+    method: 'POST',
+    path: '/api/outgoing/:id/cancel',
+    summary:
+      'Undo send: take back a message held by send-office365-email with holdSeconds (409 once it has been sent).',
+    needsSession: true,
+    params: uuidParams,
+  },
+  {
     method: 'GET',
     path: '/api/avatars/:userId/:file',
     summary: 'An avatar image.',

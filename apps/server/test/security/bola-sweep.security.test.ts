@@ -55,6 +55,13 @@ async function prepare(h: MailHarness): Promise<Account> {
     name: 'Owned template',
     body: 'Hi {{first_name}}',
   });
+  // A message held for undo send (no sender runs in this suite, so it stays held).
+  const held = await call(h, box.cookie, 'POST', '/api/functions/send-office365-email', {
+    to: ['pat@client.test'],
+    subject: 'Held for undo',
+    body: '<p>Not yet sent.</p>',
+    holdSeconds: 30,
+  });
   return {
     ...box,
     ids: {
@@ -66,6 +73,7 @@ async function prepare(h: MailHarness): Promise<Account> {
       sourceId: created.json().source.id,
       templateId: template.json().template.id,
       actionId: action.json().actionId,
+      outgoingId: held.json().outgoingId,
     },
   };
 }
@@ -95,6 +103,7 @@ describe.each(testDatabaseKinds)('BOLA sweep over the route table on %s', (kind)
       '/api/integrations/:id/disconnect',
       '/api/notification-sources/:id',
       '/api/templates/:id',
+      '/api/outgoing/:id/cancel',
       '/api/triage/items/snooze',
       '/api/triage/items/unsnooze',
       '/api/functions/fetch-email-content',

@@ -12,6 +12,7 @@ import {
   RESET_MAX_EMAILS,
 } from '../constants';
 import type { EmailAddress, EmailAttachment, EmailBody, EmailStatus } from '../entities';
+import { HOLD_SECONDS_MAX } from './outgoing-endpoints';
 import { safeString } from './safe-string';
 
 const id = safeString().trim().min(1).max(500);
@@ -105,9 +106,24 @@ export const sendEmailSchema = z.strictObject({
   integrationId: uuid.nullish(),
   /** "Remind me if no reply in…": when the thread returns to the inbox unless someone else writes first. */
   followUpAt: z.iso.datetime({ offset: true }).nullish(),
+  /**
+   * Undo send: hold the message this many seconds before it goes to the provider (0 or absent: send now). The
+   * answer then carries `outgoingId` (for POST /api/outgoing/:id/cancel) and `sendAt`.
+   */
+  holdSeconds: z
+    .int('holdSeconds must be a whole number of seconds.')
+    .min(0, 'holdSeconds must be between 0 and 30.')
+    .max(HOLD_SECONDS_MAX, 'holdSeconds must be between 0 and 30.')
+    .optional(),
 });
 export type SendEmailInput = z.input<typeof sendEmailSchema>;
-export type SendEmailResponse = { success: true; sentFrom: string };
+export type SendEmailResponse = {
+  success: true;
+  sentFrom: string;
+  /** Only for a held message (holdSeconds > 0). */
+  outgoingId?: string;
+  sendAt?: string;
+};
 
 export type SyncCounters = {
   newEmails: number;

@@ -57,18 +57,3 @@ export type TriageChangeEvent = {
   threadKey: string;
   raised?: true;
 };
-
-/** `event: notice` on /api/events: something the user must hear of wherever they are in the app. */
-export const NOTICE_EVENT = 'notice';
-
-/**
- * A mailbox change refused for good (its items were put back; decision 010), or a held mail that could not be
- * sent. Title and text are the spec §8 ones; `count` says how many items share them.
- */
-export type UserNotice = {
-  kind: 'mailbox-change-failed' | 'send-failed';
-  title: string;
-  description: string;
-  count?: number;
-  itemIds?: string[];
-};

@@ -36,8 +36,8 @@
  *       Bulk: [] → 400 "No items selected for update."; any foreign/unknown id → 403 "You don't have
  *       permission to update some of these items." and nothing is written. A value the database refuses
  *       (e.g. syncPriority outside 0..10) → 400 "Invalid data format. Please refresh the page and try again.".
- * GET   /api/events   text/event-stream: `event: triage` with data TriageChangeEvent for the user's items;
- *       a comment line every 25 s keeps it open. Use `new EventSource('/api/events')`.
+ * GET   /api/events   text/event-stream: `event: triage` with data TriageChangeEvent for the user's items, and
+ *       `event: notice` with a UserNotice (./notice-events.ts); a comment line every 25 s keeps it open. Use `new EventSource('/api/events')`.
  */
 import { z } from 'zod';
 import type {

@@ -13,6 +13,7 @@ import { parseInput } from '../../http/parse-input';
 import { toArchiveError, toUnarchiveError } from '../../mail/error-mapping';
 import { fetchEmailContent, sendEmail } from '../../mail/mail-service';
 import { moveMessage } from '../../mail/outbox/move-message';
+import { holdOutgoingMail } from '../outgoing/hold-outgoing-mail';
 import { scheduleFollowUp } from '../triage/follow-up-reminders';
 
 const CONTENT_FUNCTIONS = ['fetch-gmail-content', 'fetch-office365-content', 'fetch-email-content'] as const;
@@ -74,19 +75,23 @@ export function registerMessageFunctions(app: FastifyInstance): void {
     const followUpAt = input.followUpAt ? new Date(input.followUpAt) : null;
     const problem = followUpAt ? snoozeTimeProblem(followUpAt, app.clock.now()) : null;
     if (problem) throw badRequest(problem);
+    const message = {
+      to: input.to,
+      cc: input.cc,
+      subject: input.subject,
+      body: input.body,
+      replyType: input.replyType,
+      ...(input.integrationId ? { integrationId: input.integrationId } : {}),
+      ...(input.triageItemId ? { triageItemId: input.triageItemId } : {}),
+      ...(input.threadId ? { threadId: input.threadId } : {}),
+      ...(input.originalMessageId ? { originalMessageId: input.originalMessageId } : {}),
+    };
+    // Undo send: held server-side for the window, then sent by jobs/outgoing-sender.ts on any node.
+    if (input.holdSeconds)
+      return holdOutgoingMail(app, user.id, { ...message, followUpAt }, input.holdSeconds);
     const { integrationId, threadId, ...result } = await sendEmail(
       { deps: app.mail, userId: user.id },
-      {
-        to: input.to,
-        cc: input.cc,
-        subject: input.subject,
-        body: input.body,
-        replyType: input.replyType,
-        ...(input.integrationId ? { integrationId: input.integrationId } : {}),
-        ...(input.triageItemId ? { triageItemId: input.triageItemId } : {}),
-        ...(input.threadId ? { threadId: input.threadId } : {}),
-        ...(input.originalMessageId ? { originalMessageId: input.originalMessageId } : {}),
-      },
+      message,
     );
     if (followUpAt) {
       await scheduleFollowUp(app, user.id, {

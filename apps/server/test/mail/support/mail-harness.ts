@@ -1,6 +1,7 @@
 import type { Provider } from '@ledgerdesk/domain/entities';
 import { type RunningMailSandbox, startMailSandbox } from '@ledgerdesk/mail-sandbox';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../../src/time/clock';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
 import type { TestDatabaseKind } from '../../support/test-database';
 
@@ -29,14 +30,18 @@ export type MailHarness = TestApp & { sandbox: RunningMailSandbox; control: Cont
 /** The app on a fresh database plus a sandbox on a real port, wired together through the provider env. */
 export async function createMailHarness(
   kind: TestDatabaseKind,
-  options: { env?: Record<string, string>; tokenLifetimeSeconds?: number } = {},
+  options: { env?: Record<string, string>; tokenLifetimeSeconds?: number; clock?: Clock } = {},
 ): Promise<MailHarness> {
   const sandbox = await startMailSandbox({
     port: 0,
     seed: false,
     ...(options.tokenLifetimeSeconds ? { tokenLifetimeSeconds: options.tokenLifetimeSeconds } : {}),
   });
-  const testApp = await createTestApp(kind, { ...sandboxEnv(sandbox.url), ...options.env });
+  const testApp = await createTestApp(
+    kind,
+    { ...sandboxEnv(sandbox.url), ...options.env },
+    options.clock ? { clock: options.clock } : {},
+  );
   return {
     ...testApp,
     sandbox,

@@ -12,6 +12,8 @@ export type OwnedIds = {
   sourceId: string;
   templateId: string;
   actionId: string;
+  /** A message held for undo send (send-office365-email with holdSeconds). */
+  outgoingId: string;
 };
 
 /** Body and param fields that name a user's data, and which of that user's ids each takes. */
@@ -34,6 +36,7 @@ function idForPath(path: string, ids: OwnedIds): string {
   if (path.includes('/notification-sources/')) return ids.sourceId;
   if (path.includes('/templates/')) return ids.templateId;
   if (path.includes('/triage/actions/')) return ids.actionId;
+  if (path.includes('/outgoing/')) return ids.outgoingId;
   throw new Error(`no owned id is known for :id in ${path}: teach security/support/sample-input.ts`);
 }
 

@@ -1,24 +1,14 @@
-import { NOTICE_EVENT, TRIAGE_API, type UserNotice } from '@ledgerdesk/domain/api/triage-endpoints';
+import { NOTICE_EVENT, parseUserNotice } from '@ledgerdesk/domain/api/notice-events';
+import { TRIAGE_API } from '@ledgerdesk/domain/api/triage-endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { triageKeys } from '../../features/triage/api/triage-keys';
 
-function parseNotice(data: unknown): UserNotice | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const value = JSON.parse(data) as Partial<UserNotice>;
-    if (typeof value.title !== 'string' || typeof value.description !== 'string') return null;
-    return value as UserNotice;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Notices for the signed-in user wherever they are in the app (issue 12): a mailbox change refused for good
- * (its items were put back) or a held mail that could not be sent, as the spec's §8 toast. The triage lists
- * and counts refetch, so the items show where they are again.
+ * (its items were put back), as the spec's §8 toast; the triage lists and counts refetch, so the items show
+ * where they are again.
  */
 export function useUserNotices() {
   const queryClient = useQueryClient();
@@ -26,8 +16,9 @@ export function useUserNotices() {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(TRIAGE_API.events);
     source.addEventListener(NOTICE_EVENT, (message) => {
-      const notice = parseNotice(message.data);
-      if (!notice) return;
+      const notice = parseUserNotice(message.data);
+      // A failed held send is the triage screen's (its toast offers Edit, back into the compose dialog).
+      if (!notice || notice.kind === 'send-failed') return;
       const many = (notice.count ?? 1) > 1 ? ` (${notice.count} items)` : '';
       toast.error(notice.title, { description: `${notice.description}${many}` });
       if (notice.kind === 'mailbox-change-failed')

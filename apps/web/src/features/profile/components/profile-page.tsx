@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useProfile } from '../api/get-profile';
 import { AvatarCard } from './avatar-card';
 import { ProfileForm } from './profile-form';
+import { UndoWindowCard } from './undo-window-card';
 
 /**
  * /profile (spec §2 Profile): the picture, the profile form, capacity and notification toggles; with
@@ -52,6 +53,7 @@ function ProfileDetails() {
       <>
         <AvatarCard profile={profile.data} />
         <ProfileForm profile={profile.data} />
+        <UndoWindowCard />
       </>
     );
   }

@@ -1,5 +1,5 @@
 import { COMPOSE_RESET_DELAY_MS } from '@ledgerdesk/domain/constants';
-import { classifySendError, emailSentMessage, sendErrorMessage } from '@ledgerdesk/domain/mail/send-errors';
+import { classifySendError, sendErrorMessage } from '@ledgerdesk/domain/mail/send-errors';
 import {
   COMPOSE_DIALOG_TITLE,
   parseRecipientList,
@@ -12,7 +12,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useIntegrations } from '../../../lib/integrations-query';
+import { useUndoSeconds } from '../../../lib/undo-window';
 import { useSendEmail } from '../api/send-email';
+import { showEmailSentToast } from '../hooks/send-toasts';
 import { useUserTimeZone } from '../hooks/use-user-time-zone';
 import { chooseSender } from '../utils/choose-sender';
 import { type ComposeDraft, newDraft } from '../utils/compose-draft';
@@ -20,10 +22,19 @@ import { useComposeAddons } from './compose-addons';
 import { ComposeFields } from './compose-fields';
 import { type FollowUpChoice, FollowUpPicker, followUpTime, NO_FOLLOW_UP } from './follow-up-picker';
 
-type ComposeDialogProps = { isOpen: boolean; draft: ComposeDraft; onClose: () => void };
+type ComposeDialogProps = {
+  isOpen: boolean;
+  draft: ComposeDraft;
+  onClose: () => void;
+  /** Opens the dialog again with a message Undo took back. */
+  onReopen: (draft: ComposeDraft) => void;
+};
 
-/** "Compose Email" for a new mail, a reply or a reply-all, with every check of spec §5 before sending. */
-export function ComposeDialog({ isOpen, draft, onClose }: ComposeDialogProps) {
+/**
+ * "Compose Email" for a new mail, a reply or a reply-all, with every check of spec §5 before sending. With an
+ * undo window (profile screen) the server holds the message that long and "Email Sent" offers Undo.
+ */
+export function ComposeDialog({ isOpen, draft, onClose, onReopen }: ComposeDialogProps) {
   const [form, setForm] = useState(draft);
   const integrations = useIntegrations();
   const send = useSendEmail();
@@ -35,6 +46,7 @@ export function ComposeDialog({ isOpen, draft, onClose }: ComposeDialogProps) {
   const { TemplatePicker } = useComposeAddons();
   const timeZone = useUserTimeZone();
   const [followUp, setFollowUp] = useState<FollowUpChoice>(NO_FOLLOW_UP);
+  const [undoSeconds] = useUndoSeconds();
 
   useEffect(() => {
     clearTimeout(resetTimer.current);
@@ -76,11 +88,11 @@ export function ComposeDialog({ isOpen, draft, onClose }: ComposeDialogProps) {
         originalMessageId: form.originalMessageId,
         integrationId: sender?.id ?? null,
         followUpAt: followUpAt?.toISOString() ?? null,
+        ...(undoSeconds > 0 ? { holdSeconds: undoSeconds } : {}),
       },
       {
         onSuccess: (result) => {
-          const message = emailSentMessage(result.sentFrom);
-          toast.success(message.title, { description: message.description });
+          showEmailSentToast(result, form, onReopen);
           onClose();
         },
         onError: (error) => {

@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef
 import { useIntegrations } from '../../../lib/integrations-query';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useTriageThreads } from '../api/get-triage-threads';
+import { showSendFailedToast } from '../hooks/send-toasts';
 import { useAutoRefreshSettings } from '../hooks/use-auto-refresh-settings';
 import { useCheckedThreads } from '../hooks/use-checked-threads';
 import { useCompose } from '../hooks/use-compose';
@@ -68,7 +69,11 @@ function TriageScreen({ headerExtras, emptyListAction }: TriagePageProps) {
   const integrations = useIntegrations();
   const compose = useCompose(integrations.data ?? []);
   const commands = useTriageCommands(compose.openReply);
-  const live = useLiveUpdates(list.filter, settings, nav.openGroupId);
+  // A held message (undo send) the provider refused for good: the send failure toast, with Edit. Other
+  // notices (a refused mailbox change) are shown on every screen by the layout.
+  const live = useLiveUpdates(list.filter, settings, nav.openGroupId, (notice) => {
+    if (notice.kind === 'send-failed') showSendFailedToast(notice, compose.openDraft);
+  });
   const panels = usePanelSizes();
   const isLoadingLocked = useLoadingResizeLock(threads.isPending);
   const [isHelpOpen, setIsHelpOpen] = useState(false);
@@ -215,7 +220,12 @@ function TriageScreen({ headerExtras, emptyListAction }: TriagePageProps) {
       <ShortcutsDialog isOpen={isHelpOpen} onOpenChange={setIsHelpOpen} />
       {compose.hasOpened ? (
         <Suspense fallback={null}>
-          <ComposeDialog isOpen={compose.isOpen} draft={compose.draft} onClose={compose.close} />
+          <ComposeDialog
+            isOpen={compose.isOpen}
+            draft={compose.draft}
+            onClose={compose.close}
+            onReopen={compose.openDraft}
+          />
         </Suspense>
       ) : null}
     </div>

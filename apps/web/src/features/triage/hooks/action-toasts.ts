@@ -5,8 +5,8 @@ import { countNoun } from '@ledgerdesk/domain/triage/count-noun';
 import { itemsUpdatedMessage } from '@ledgerdesk/domain/triage/item-update-messages';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
+import { readUndoSeconds } from '../../../lib/undo-window';
 import type { ListAction } from '../utils/action-items';
-import { undoSeconds } from '../utils/local-settings';
 import { bulkFailureToast, updateErrorToast } from '../utils/update-error-toast';
 import { offerUndo, withdrawUndo } from './undo-offer';
 import type { ActionRequest, ActionResult } from './use-triage-actions';
@@ -23,7 +23,8 @@ export function showActionError(error: unknown, request: ActionRequest) {
 /**
  * The toasts of a saved action: the bulk summary, "Email Archived", "Email Moved to Inbox", "Items Updated"
  * for Later and Low Priority, or the server's local-only notice; each carries Undo for the stored undo window
- * (5 s by default), which `z` runs as well. Marking read or unread stays quiet.
+ * (`lib/undo-window.ts`, 5 s by default, set on the profile), which `z` runs as well. Marking read or unread
+ * stays quiet.
  */
 export function showActionSuccess(result: ActionResult, request: ActionRequest, runUndo: () => void) {
   const mailbox = result.single?.mailbox;
@@ -31,8 +32,10 @@ export function showActionSuccess(result: ActionResult, request: ActionRequest, 
   const failures = result.bulk?.failed ?? [];
   const saved = result.single ? [result.single.item] : (result.bulk?.items ?? []);
   const isBulk = request.source === 'bulk';
-  const seconds = undoSeconds();
-  const canUndo = saved.length > 0 && (isBulk || UNDOABLE.has(request.action)) && request.source !== 'open';
+  // The stored undo window (profile); "Off" offers no Undo.
+  const seconds = readUndoSeconds();
+  const canUndo =
+    seconds > 0 && saved.length > 0 && (isBulk || UNDOABLE.has(request.action)) && request.source !== 'open';
   const undo = canUndo
     ? {
         label: 'Undo',
@@ -43,7 +46,7 @@ export function showActionSuccess(result: ActionResult, request: ActionRequest, 
       }
     : undefined;
   if (canUndo) offerUndo(runUndo, seconds);
-  const options = { action: undo, duration: seconds * 1000 };
+  const options = canUndo ? { action: undo, duration: seconds * 1000 } : {};
 
   if (failures.length > 0) {
     const [first] = failures;

@@ -1,8 +1,20 @@
 import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
 import { canReply, REPLY_NOT_AVAILABLE } from '@ledgerdesk/domain/triage/validate-compose';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { type ComposeDraft, newDraft, type ReplyRequest, replyDraft } from '../utils/compose-draft';
+import { hasUndoneDraft, keepUndoneDraft, takeUndoneDraft } from '../utils/undone-draft';
+
+/** Said when Undo send takes a message back while the triage screen is not open. */
+const UNDONE_ELSEWHERE = {
+  title: 'Email Not Sent',
+  description: 'Your message is waiting in the compose dialog: open Triage to finish it.',
+};
+/** Said when Undo send takes a message back while another one is being written. */
+const UNDONE_WHILE_COMPOSING = {
+  title: 'Email Not Sent',
+  description: 'Your message opens in the compose dialog when you close this one.',
+};
 
 type ComposeState = { isOpen: boolean; draft: ComposeDraft; hasOpened: boolean };
 
@@ -25,7 +37,34 @@ export function useCompose(integrations: readonly EmailIntegrationDto[]) {
     },
     [integrations],
   );
+  const isMounted = useRef(false);
+  const isOpen = useRef(state.isOpen);
+  isOpen.current = state.isOpen;
+  useEffect(() => {
+    isMounted.current = true;
+    return () => {
+      isMounted.current = false;
+    };
+  }, []);
+  // A message Undo send took back while this screen was away, or while the dialog held another message, opens
+  // once the dialog is free and the mailboxes are known.
+  useEffect(() => {
+    if (state.isOpen || integrations.length === 0 || !hasUndoneDraft()) return;
+    const draft = takeUndoneDraft(integrations.map((integration) => integration.id));
+    if (draft) setState({ isOpen: true, draft, hasOpened: true });
+  }, [integrations, state.isOpen]);
+
+  /** Opens a given draft as it is (a message Undo send took back), now or as soon as it can. */
+  const openDraft = useCallback((draft: ComposeDraft) => {
+    if (isMounted.current && !isOpen.current) {
+      setState({ isOpen: true, draft, hasOpened: true });
+      return;
+    }
+    keepUndoneDraft(draft);
+    const message = isMounted.current ? UNDONE_WHILE_COMPOSING : UNDONE_ELSEWHERE;
+    toast.info(message.title, { description: message.description });
+  }, []);
   const close = useCallback(() => setState((current) => ({ ...current, isOpen: false })), []);
 
-  return { ...state, openNew, openReply, close };
+  return { ...state, openNew, openReply, openDraft, close };
 }

@@ -1,3 +1,4 @@
+import type { UserNotice } from '@ledgerdesk/domain/api/notice-events';
 import type { AutoRefreshSettings } from '@ledgerdesk/domain/entities';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -19,6 +20,8 @@ export function useLiveUpdates(
   filter: ListFilter,
   settings: AutoRefreshSettings,
   openThreadKey: string | null,
+  /** A notice for the user from the stream (a held message that failed to send). */
+  onNotice: (notice: UserNotice) => void,
 ) {
   const queryClient = useQueryClient();
   const [newItemsCount, setNewItemsCount] = useState(0);
@@ -67,6 +70,7 @@ export function useLiveUpdates(
     onUpdate: (event) => {
       if (!isLocalEcho(event.id)) scheduleRefetch(event.threadKey);
     },
+    onNotice,
   });
 
   const poll = useCallback(async () => {

@@ -1,3 +1,4 @@
+import { NOTICE_EVENT, parseUserNotice, type UserNotice } from '@ledgerdesk/domain/api/notice-events';
 import type { TriageChangeEvent } from '@ledgerdesk/domain/api/triage';
 import { TRIAGE_API, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage-endpoints';
 import { useEffect, useRef, useState } from 'react';
@@ -5,6 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 type Handlers = {
   onInsert: (event: TriageChangeEvent) => void;
   onUpdate: (event: TriageChangeEvent) => void;
+  /** A notice for the user (a held message that failed to send). */
+  onNotice?: (notice: UserNotice) => void;
 };
 
 function parseEvent(data: unknown): TriageChangeEvent | null {
@@ -29,7 +32,7 @@ function parseEvent(data: unknown): TriageChangeEvent | null {
 }
 
 /**
- * The user's triage changes as they happen (Server-Sent Events on /api/events). Returns whether the stream
+ * The user's triage changes and notices as they happen (Server-Sent Events on /api/events). Returns whether the stream
  * is connected, so polling can stand in while it is not. EventSource reconnects by itself.
  */
 export function useTriageEvents(handlers: Handlers): boolean {
@@ -47,6 +50,10 @@ export function useTriageEvents(handlers: Handlers): boolean {
       // A raised item (a snooze returning, a reminder firing) counts as new mail.
       if (event.op === 'INSERT' || event.raised) latest.current.onInsert(event);
       else latest.current.onUpdate(event);
+    });
+    source.addEventListener(NOTICE_EVENT, (message) => {
+      const notice = parseUserNotice(message.data);
+      if (notice) latest.current.onNotice?.(notice);
     });
     return () => {
       source.close();

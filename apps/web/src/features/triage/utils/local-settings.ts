@@ -21,15 +21,3 @@ export const PANEL_SIZES_KEY = 'ledgerdesk:triage-panel-sizes';
 export const AUTO_REFRESH_KEY = 'ledgerdesk:triage-auto-refresh';
 export const LIST_DENSITY_KEY = 'ledgerdesk:triage-list-density';
 export const PANELS_LOCKED_KEY = 'ledgerdesk:triage-panels-locked';
-export const UNDO_SECONDS_KEY = 'ledgerdesk:undo-seconds';
-
-/** How long Undo is offered after an action or a send (seconds; stored UI setting, 5 by default). */
-export const UNDO_SECONDS_OPTIONS = [5, 10, 20, 30] as const;
-export const DEFAULT_UNDO_SECONDS = 5;
-
-export function undoSeconds(): number {
-  const stored = readLocalJson(UNDO_SECONDS_KEY);
-  return UNDO_SECONDS_OPTIONS.includes(stored as (typeof UNDO_SECONDS_OPTIONS)[number])
-    ? (stored as number)
-    : DEFAULT_UNDO_SECONDS;
-}

@@ -1,0 +1,53 @@
+import {
+  OUTGOING_ALREADY_SENT,
+  OUTGOING_NOT_FOUND,
+  type OutgoingMailDto,
+} from '@ledgerdesk/domain/api/outgoing-endpoints';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { outgoingMail } from '../../db/schema/outgoing-mail';
+import { withUser } from '../../db/with-user';
+import { conflict, notFound } from '../../http/app-error';
+
+type OutgoingRow = typeof outgoingMail.$inferSelect;
+
+function toOutgoingMailDto(row: OutgoingRow): OutgoingMailDto {
+  return {
+    integrationId: row.emailIntegrationId,
+    to: row.to,
+    cc: row.cc,
+    subject: row.subject,
+    body: row.body,
+    replyType: row.replyType,
+    triageItemId: row.triageItemId,
+    threadId: row.threadId,
+    originalMessageId: row.originalMessageId,
+  };
+}
+
+/**
+ * Takes back a held message: deleted in one statement, so a sender that claims it at the same moment either
+ * finds it gone or has already marked it 'sending' (then this answers 409). A message that failed for good is
+ * also given back, so the user can fix and resend it; one sent or being sent is too late.
+ */
+export async function cancelOutgoingMail(db: Db, userId: string, id: string): Promise<OutgoingMailDto> {
+  return withUser(db, userId, async (tx) => {
+    const [removed] = await tx
+      .delete(outgoingMail)
+      .where(
+        and(
+          eq(outgoingMail.id, id),
+          eq(outgoingMail.userId, userId),
+          inArray(outgoingMail.state, ['held', 'failed']),
+        ),
+      )
+      .returning();
+    if (removed) return toOutgoingMailDto(removed);
+    const [existing] = await tx
+      .select({ state: outgoingMail.state })
+      .from(outgoingMail)
+      .where(and(eq(outgoingMail.id, id), eq(outgoingMail.userId, userId)));
+    if (!existing) throw notFound(OUTGOING_NOT_FOUND);
+    throw conflict(OUTGOING_ALREADY_SENT);
+  });
+}

@@ -1,0 +1,42 @@
+import type { SendEmailResponse } from '@ledgerdesk/domain/api/functions';
+import type { FastifyInstance } from 'fastify';
+import { outgoingMail } from '../../db/schema/outgoing-mail';
+import { withUser } from '../../db/with-user';
+import { checkSendTarget, type SendEmailInput } from '../../mail/mail-service';
+
+export type HoldInput = SendEmailInput & { followUpAt: Date | null };
+
+/**
+ * Undo send: checks the message as a send would (mailbox, reply target), then keeps it for `holdSeconds`
+ * instead of sending; the sender (jobs/outgoing-sender.ts) hands it to the provider once due, on any node.
+ */
+export async function holdOutgoingMail(
+  app: FastifyInstance,
+  userId: string,
+  input: HoldInput,
+  holdSeconds: number,
+): Promise<Required<SendEmailResponse>> {
+  const { sentFrom, integrationId } = await checkSendTarget({ deps: app.mail, userId }, input);
+  const sendAt = new Date(app.clock.now().getTime() + holdSeconds * 1000);
+  const [row] = await withUser(app.db, userId, (tx) =>
+    tx
+      .insert(outgoingMail)
+      .values({
+        userId,
+        emailIntegrationId: integrationId,
+        to: input.to,
+        cc: input.cc,
+        subject: input.subject,
+        body: input.body,
+        replyType: input.replyType,
+        triageItemId: input.triageItemId ?? null,
+        threadId: input.threadId ?? null,
+        originalMessageId: input.originalMessageId ?? null,
+        followUpAt: input.followUpAt,
+        sendAt,
+      })
+      .returning({ id: outgoingMail.id }),
+  );
+  if (!row) throw new Error('outgoing mail was not stored');
+  return { success: true, sentFrom, outgoingId: row.id, sendAt: sendAt.toISOString() };
+}
