@@ -1,4 +1,5 @@
 import { COMPOSE_RESET_DELAY_MS } from '@ledgerdesk/domain/constants';
+import { chooseSender } from '@ledgerdesk/domain/integrations/choose-sender';
 import { classifySendError, emailSentMessage, sendErrorMessage } from '@ledgerdesk/domain/mail/send-errors';
 import {
   COMPOSE_DIALOG_TITLE,
@@ -14,7 +15,6 @@ import { ApiError } from '../../../lib/api-client';
 import { useIntegrations } from '../../../lib/integrations-query';
 import { useSendEmail } from '../api/send-email';
 import { useUserTimeZone } from '../hooks/use-user-time-zone';
-import { chooseSender } from '../utils/choose-sender';
 import { type ComposeDraft, newDraft } from '../utils/compose-draft';
 import { useComposeAddons } from './compose-addons';
 import { ComposeFields } from './compose-fields';

@@ -1,54 +1,39 @@
-import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
-import type { CustomFilter } from '@ledgerdesk/domain/entities';
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
-import { type MouseEvent, type RefObject, useCallback, useEffect } from 'react';
+import { type MouseEvent, useCallback, useEffect } from 'react';
 import { useNow } from '../../../lib/use-now';
-import type { ListAction } from '../utils/action-items';
 import { ListContextMenu } from './list-context-menu';
 import { type ListDensity, ThreadRow } from './thread-row';
+import { useTriageScreen } from './triage-screen-context';
 
 export const ROW_HEIGHTS: Record<ListDensity, number> = { standard: 40, enhanced: 64 };
 const LOAD_MORE_THRESHOLD = 10;
 
 export type FocusRequest = { index: number; seq: number } | null;
 
-type ThreadListProps = {
-  groups: ThreadGroupDto[];
-  density: ListDensity;
-  activeIndex: number;
-  openGroupId: string | null;
-  checkedIds: ReadonlySet<string>;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => void;
-  focusRequest: FocusRequest;
-  scrollRef: RefObject<HTMLDivElement | null>;
-  onOpen: (index: number) => void;
-  onFocusRow: (index: number) => void;
-  onToggleCheck: (groupId: string) => void;
-  onAction: (group: ThreadGroupDto, action: ListAction) => void;
-  onAddFilter: (filter: CustomFilter) => void;
-};
-
 /** The virtualized thread list: only the visible rows exist, next pages load as the end comes near. */
-export function ThreadList(props: ThreadListProps) {
-  const { groups, density, hasNextPage, isFetchingNextPage, fetchNextPage, focusRequest, scrollRef } = props;
+export function ThreadList() {
+  const { groups, density, threads, nav, checked, commands, list, scrollRef, openAt } = useTriageScreen();
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = threads;
+  const { focusRequest, activeIndex, openGroupId, setActiveIndex } = nav;
   const now = useNow();
   const rowHeight = ROW_HEIGHTS[density];
-  const openIndex = props.openGroupId ? groups.findIndex((group) => group.id === props.openGroupId) : -1;
+  const openIndex = openGroupId ? groups.findIndex((group) => group.id === openGroupId) : -1;
   // The cursor's row and the open thread's row stay mounted when scrolled away, so keyboard focus is not
   // lost and a screen reader still finds the selected row in the accessibility tree.
-  const { activeIndex } = props;
   const rangeExtractor = useCallback(
     (range: Range) => withPinnedRows(defaultRangeExtractor(range), [activeIndex, openIndex], range.count),
     [activeIndex, openIndex],
   );
+  // Stable between renders: the virtualizer recomputes every row's position (O(items)) whenever the key
+  // function changes, which an inline arrow did on every scroll frame (100,000 rows: a long frame each time).
+  const getItemKey = useCallback((index: number) => groups[index]?.id ?? 'loading-more', [groups]);
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
   const virtualizer = useVirtualizer({
     count: groups.length + (hasNextPage ? 1 : 0),
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    estimateSize,
     overscan: 12,
-    getItemKey: (index) => groups[index]?.id ?? 'loading-more',
+    getItemKey,
     // By default every scroll event renders the list synchronously inside the handler (flushSync); React
     // batches it into the frame instead (the long frames of the scroll benchmark ran in DIV.onscroll).
     useFlushSync: false,
@@ -64,7 +49,7 @@ export function ThreadList(props: ThreadListProps) {
 
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && lastIndex >= groups.length - LOAD_MORE_THRESHOLD)
-      fetchNextPage();
+      void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, lastIndex, groups.length, fetchNextPage]);
 
   useEffect(() => {
@@ -90,10 +75,10 @@ export function ThreadList(props: ThreadListProps) {
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="thread-list-scroll">
       <ListContextMenu
         groupAt={groupAt}
-        checkedIds={props.checkedIds}
-        onAction={props.onAction}
-        onToggleCheck={props.onToggleCheck}
-        onAddFilter={props.onAddFilter}
+        checkedIds={checked.checked}
+        onAction={commands.runOnGroup}
+        onToggleCheck={checked.toggle}
+        onAddFilter={list.addFilter}
       >
         <ul
           aria-label="Threads"
@@ -120,16 +105,16 @@ export function ThreadList(props: ThreadListProps) {
                 group={group}
                 index={item.index}
                 density={density}
-                isActive={item.index === props.activeIndex}
-                isOpen={group.id === props.openGroupId}
-                isChecked={props.checkedIds.has(group.id)}
+                isActive={item.index === activeIndex}
+                isOpen={group.id === openGroupId}
+                isChecked={checked.checked.has(group.id)}
                 now={now}
                 start={item.start}
                 height={item.size}
-                onOpen={props.onOpen}
-                onFocusRow={props.onFocusRow}
-                onToggleCheck={props.onToggleCheck}
-                onAction={props.onAction}
+                onOpen={openAt}
+                onFocusRow={setActiveIndex}
+                onToggleCheck={checked.toggle}
+                onAction={commands.runOnGroup}
               />
             );
           })}

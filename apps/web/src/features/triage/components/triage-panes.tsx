@@ -10,49 +10,38 @@ import {
 import { clampPanelSizes } from '@ledgerdesk/domain/triage/panel-sizes';
 import { DETAIL_PANEL_ID, LIST_PANEL_ID } from '@ledgerdesk/domain/triage/triage-page-texts';
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
-import { Group, type GroupImperativeHandle, type Layout, Panel, Separator } from 'react-resizable-panels';
+import { Group, type GroupImperativeHandle, Panel, Separator } from 'react-resizable-panels';
 import { cn } from '../../../lib/cn';
 import { layoutOf } from '../hooks/use-panel-sizes';
+import { useTriageScreen } from './triage-screen-context';
 
-type TriagePanesProps = {
-  list: ReactNode;
-  detail: ReactNode;
-  isMobile: boolean;
-  /** On a narrow screen the panes stack: the detail replaces the list while a thread is open. */
-  isDetailOpen: boolean;
-  isResizeDisabled: boolean;
-  groupRef: RefObject<GroupImperativeHandle | null>;
-  initialLayout: Layout;
-  onLayoutChanged: (layout: Layout) => void;
-};
+type TriagePanesProps = { list: ReactNode; detail: ReactNode };
 
 /** The two triage panes: resizable side by side on wide screens, stacked on narrow ones. */
-export function TriagePanes(props: TriagePanesProps) {
-  if (props.isMobile) {
+export function TriagePanes({ list, detail }: TriagePanesProps) {
+  const { isMobile, nav } = useTriageScreen();
+  if (isMobile) {
+    // On a narrow screen the panes stack: the detail replaces the list while a thread is open.
+    const isDetailOpen = nav.openGroup != null;
     return (
       <div className="relative min-h-0 flex-1">
-        <div id={LIST_PANEL_ID} className={cn('h-full', props.isDetailOpen && 'hidden')}>
-          {props.list}
+        <div id={LIST_PANEL_ID} className={cn('h-full', isDetailOpen && 'hidden')}>
+          {list}
         </div>
-        {props.isDetailOpen ? (
+        {isDetailOpen ? (
           <div id={DETAIL_PANEL_ID} className="h-full">
-            {props.detail}
+            {detail}
           </div>
         ) : null}
       </div>
     );
   }
-  return <ResizablePanes {...props} />;
+  return <ResizablePanes list={list} detail={detail} />;
 }
 
-function ResizablePanes({
-  list,
-  detail,
-  isResizeDisabled,
-  groupRef,
-  initialLayout,
-  onLayoutChanged,
-}: TriagePanesProps) {
+function ResizablePanes({ list, detail }: TriagePanesProps) {
+  const { panels, isResizeDisabled } = useTriageScreen();
+  const { groupRef } = panels;
   const elementRef = useRef<HTMLDivElement | null>(null);
   useKeyboardResizeSteps(elementRef, groupRef, isResizeDisabled);
   return (
@@ -62,9 +51,9 @@ function ResizablePanes({
       className="min-h-0 flex-1"
       elementRef={elementRef}
       groupRef={groupRef}
-      defaultLayout={initialLayout}
+      defaultLayout={panels.initialLayout}
       disabled={isResizeDisabled}
-      onLayoutChanged={onLayoutChanged}
+      onLayoutChanged={panels.saveLayout}
       resizeTargetMinimumSize={{ coarse: PANEL_HANDLE_MARGIN_COARSE, fine: PANEL_HANDLE_MARGIN_FINE }}
     >
       <Panel
