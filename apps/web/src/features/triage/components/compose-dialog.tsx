@@ -8,11 +8,11 @@ import {
 } from '@ledgerdesk/domain/triage/validate-compose';
 import { Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useIntegrations } from '../../../lib/integrations-query';
+import { toast } from '../../../lib/toast';
 import { useSendEmail } from '../api/send-email';
 import { useUserTimeZone } from '../hooks/use-user-time-zone';
 import { type ComposeDraft, newDraft } from '../utils/compose-draft';

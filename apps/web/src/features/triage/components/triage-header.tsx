@@ -1,5 +1,4 @@
-import { Check, Minus } from 'lucide-react';
-import { Checkbox } from 'radix-ui';
+import { useEffect, useRef } from 'react';
 import { FilterChips, FiltersButton } from './filter-chips';
 import { FilterTabs } from './filter-tabs';
 import { HeaderToolbar } from './header-toolbar';
@@ -32,21 +31,11 @@ export function TriageHeader() {
       </div>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 pb-1.5">
         <div className="flex max-w-full min-w-0 items-center gap-2 overflow-x-auto [scrollbar-width:none]">
-          <Checkbox.Root
-            checked={checked.selectAll}
-            onCheckedChange={checked.toggleAll}
-            disabled={groups.length === 0}
-            aria-label="Select all threads in view"
-            className="mr-1 ml-0 flex size-4 shrink-0 items-center justify-center rounded border border-subtle bg-surface disabled:opacity-40 data-[state=checked]:border-accent data-[state=checked]:bg-accent data-[state=indeterminate]:border-accent data-[state=indeterminate]:bg-accent"
-          >
-            <Checkbox.Indicator>
-              {checked.selectAll === 'indeterminate' ? (
-                <Minus className="size-3 text-accent-fg" strokeWidth={3} />
-              ) : (
-                <Check className="size-3 text-accent-fg" strokeWidth={3} />
-              )}
-            </Checkbox.Indicator>
-          </Checkbox.Root>
+          <SelectAllCheckbox
+            state={checked.selectAll}
+            onToggle={checked.toggleAll}
+            isDisabled={groups.length === 0}
+          />
           <FilterTabs value={list.tab} onChange={list.setTab} />
         </div>
         <span aria-hidden className="mx-1 hidden h-4 w-px bg-border md:block" />
@@ -57,5 +46,29 @@ export function TriageHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** A native checkbox like the rows' own (mixed while some threads are ticked). */
+function SelectAllCheckbox(props: {
+  state: boolean | 'indeterminate';
+  onToggle: () => void;
+  isDisabled: boolean;
+}) {
+  const ref = useRef<HTMLInputElement | null>(null);
+  const isMixed = props.state === 'indeterminate';
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = isMixed;
+  }, [isMixed]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      checked={props.state === true}
+      onChange={props.onToggle}
+      disabled={props.isDisabled}
+      aria-label="Select all threads in view"
+      className="mr-1 size-4 shrink-0 cursor-pointer accent-accent disabled:cursor-default disabled:opacity-40"
+    />
   );
 }

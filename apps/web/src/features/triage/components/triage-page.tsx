@@ -3,7 +3,6 @@ import { type TriageScreenSlots, useTriageScreenState } from '../hooks/use-triag
 import { BulkActionBar } from './bulk-action-bar';
 import { DetailLoading, EmptyDetail } from './empty-detail';
 import { NewItemsBanner } from './new-items';
-import { ShortcutsDialog } from './shortcuts-dialog';
 import { SnoozeProvider } from './snooze-context';
 import { TriageHeader } from './triage-header';
 import { TriageListPane } from './triage-list-pane';
@@ -15,6 +14,9 @@ import { TriageScreenContext, useTriageScreen } from './triage-screen-context';
 const ComposeDialog = lazy(() => import('./compose-dialog').then((m) => ({ default: m.ComposeDialog })));
 const loadThreadDetail = () => import('./thread-detail').then((m) => ({ default: m.ThreadDetail }));
 const ThreadDetail = lazy(loadThreadDetail);
+const ShortcutsDialog = lazy(() =>
+  import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
+);
 
 export type TriagePageProps = TriageScreenSlots;
 
@@ -40,7 +42,11 @@ function TriageScreen(slots: TriagePageProps) {
           <NewItemsBanner count={live.newItemsCount} onRefresh={screen.viewNewItems} />
         ) : null}
         <TriagePanes list={<TriageListPane />} detail={<TriageDetailPane />} />
-        <ShortcutsDialog isOpen={help.isOpen} onOpenChange={help.setIsOpen} />
+        {help.hasOpened ? (
+          <Suspense fallback={null}>
+            <ShortcutsDialog isOpen={help.isOpen} onOpenChange={help.setIsOpen} />
+          </Suspense>
+        ) : null}
         {compose.hasOpened ? (
           <Suspense fallback={null}>
             <ComposeDialog isOpen={compose.isOpen} draft={compose.draft} onClose={compose.close} />

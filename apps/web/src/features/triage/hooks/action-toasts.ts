@@ -1,7 +1,7 @@
 import { EMAIL_ARCHIVED } from '@ledgerdesk/domain/mail/archive-errors';
 import { EMAIL_MOVED_TO_INBOX } from '@ledgerdesk/domain/mail/unarchive-errors';
 import { bulkCompleteMessage } from '@ledgerdesk/domain/triage/bulk-messages';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { bulkFailureToast, updateErrorToast } from '../utils/update-error-toast';
 import type { ActionRequest, ActionResult } from './use-triage-actions';
 

@@ -1,7 +1,7 @@
 import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
 import { canReply, REPLY_NOT_AVAILABLE } from '@ledgerdesk/domain/triage/validate-compose';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { type ComposeDraft, newDraft, type ReplyRequest, replyDraft } from '../utils/compose-draft';
 
 type ComposeState = { isOpen: boolean; draft: ComposeDraft; hasOpened: boolean };

@@ -3,6 +3,7 @@ import { useIntegrations } from '../../../lib/integrations-query';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useTriageThreads } from '../api/get-triage-threads';
 import { useSnoozeControls } from '../components/snooze-context';
+import type { KeptScroll } from '../components/thread-list';
 import type { ListDensity } from '../components/thread-row';
 import { allGroups } from '../utils/list-cache';
 import { LIST_DENSITY_KEY, PANELS_LOCKED_KEY } from '../utils/local-settings';
@@ -55,8 +56,10 @@ export function useTriageScreenState(slots: TriageScreenSlots) {
   const panels = usePanelSizes();
   const isLoadingLocked = useLoadingResizeLock(threads.isPending);
   const [isHelpOpen, setIsHelpOpen] = useState(false);
+  const [hasHelpOpened, setHasHelpOpened] = useState(false);
   const searchRef = useRef<HTMLInputElement | null>(null);
   const scrollRef = useRef<HTMLDivElement | null>(null);
+  const keptScroll = useRef<KeptScroll>(null);
   const snooze = useSnoozeControls();
   const { setOpenGroupId, setActiveIndex } = nav;
   const { markOpenedRead } = commands;
@@ -77,7 +80,10 @@ export function useTriageScreenState(slots: TriageScreenSlots) {
     setActiveIndex(-1);
   }, [live, setActiveIndex]);
   const checkedGroups = () => groups.filter((group) => checked.checked.has(group.id));
-  const showHelp = () => setIsHelpOpen(true);
+  const showHelp = () => {
+    setIsHelpOpen(true);
+    setHasHelpOpened(true);
+  };
   usePageShortcuts({
     nav,
     checked,
@@ -111,9 +117,11 @@ export function useTriageScreenState(slots: TriageScreenSlots) {
     isPanelsLocked,
     togglePanelsLock: () => setIsPanelsLocked(!isPanelsLocked),
     isResizeDisabled: isPanelsLocked || isLoadingLocked,
-    help: { isOpen: isHelpOpen, setIsOpen: setIsHelpOpen, show: showHelp },
+    /** The shortcuts dialog; it loads when first opened. */
+    help: { isOpen: isHelpOpen, hasOpened: hasHelpOpened, setIsOpen: setIsHelpOpen, show: showHelp },
     searchRef,
     scrollRef,
+    keptScroll,
     openAt,
     viewNewItems,
   };
