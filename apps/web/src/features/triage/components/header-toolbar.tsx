@@ -1,32 +1,12 @@
 import { Columns2, Keyboard, Lock, LockOpen, PenSquare, Settings } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/icon-button';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { shortcutKey } from '../utils/shortcuts';
 import type { ListDensity } from './thread-row';
 import { useTriageScreen } from './triage-screen-context';
-
-function IconButton({
-  label,
-  shortcut,
-  onClick,
-  children,
-}: {
-  label: string;
-  shortcut?: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip content={label} shortcut={shortcut}>
-      <Button size="icon-sm" variant="ghost" aria-label={label} onClick={onClick}>
-        {children}
-      </Button>
-    </Tooltip>
-  );
-}
 
 /** The right side of the triage header: compose, list density, pane controls, shortcuts and settings. */
 export function HeaderToolbar() {
