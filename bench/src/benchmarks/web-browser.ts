@@ -22,6 +22,11 @@ export function scrollCapMs(items: number): number {
 type ScrollResult = {
   worstFrameScripts: { invoker: string; source: string; ms: number }[];
   longestFrameMs: number;
+  p50FrameMs: number;
+  p99FrameMs: number;
+  /** Frames longer than one (two) 60 Hz frames, i.e. a missed vsync (two missed). */
+  framesOver17: number;
+  framesOver33: number;
   longAnimationFrameMs: number;
   frames: number;
   rowsReached: number;
@@ -118,6 +123,22 @@ function browserTable(ctx: BenchContext, runs: Run[], items: number): BenchTable
         '',
         `≤ ${TARGETS.worstRunFrameMs} ms`,
         verdict(worstFrame <= TARGETS.worstRunFrameMs),
+      ],
+      [
+        'Frame p50 / p99 (median of runs)',
+        `${ms(median(runs.map((run) => run.scroll.p50FrameMs)))} / ${ms(median(runs.map((run) => run.scroll.p99FrameMs)))}`,
+        runs.map((run) => `${ms(run.scroll.p50FrameMs)} / ${ms(run.scroll.p99FrameMs)}`).join(', '),
+        '—',
+        '—',
+      ],
+      [
+        'Frames over 17 ms / over 33 ms, of all frames',
+        `${count(median(runs.map((run) => run.scroll.framesOver17)))} / ${count(median(runs.map((run) => run.scroll.framesOver33)))} of ${count(median(runs.map((run) => run.scroll.frames)))}`,
+        runs
+          .map((run) => `${run.scroll.framesOver17} / ${run.scroll.framesOver33} of ${run.scroll.frames}`)
+          .join(', '),
+        '—',
+        '—',
       ],
       [
         'Longest long-animation-frame entry',

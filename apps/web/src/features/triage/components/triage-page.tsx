@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { warmWhenIdle } from '../../../lib/warm-when-idle';
 import { type TriageScreenSlots, useTriageScreenState } from '../hooks/use-triage-screen-state';
 import { BulkActionBar } from './bulk-action-bar';
 import { DetailLoading, EmptyDetail } from './empty-detail';
@@ -31,7 +32,7 @@ export function TriagePage(props: TriagePageProps) {
 
 function TriageScreen(slots: TriagePageProps) {
   const screen = useTriageScreenState(slots);
-  useWarmThreadDetail();
+  useWarmThreadDetail(screen.threads.status !== 'pending');
   const { live, settings, help, compose } = screen;
   return (
     <TriageScreenContext.Provider value={screen}>
@@ -57,16 +58,9 @@ function TriageScreen(slots: TriagePageProps) {
   );
 }
 
-function useWarmThreadDetail() {
-  useEffect(() => {
-    const warm = () => void loadThreadDetail();
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(warm, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(warm, 1500);
-    return () => clearTimeout(timer);
-  }, []);
+/** Fetches the thread detail's code once the list has answered and the browser is idle. */
+function useWarmThreadDetail(isListShown: boolean) {
+  useEffect(() => (isListShown ? warmWhenIdle(loadThreadDetail) : undefined), [isListShown]);
 }
 
 /** The bar over the list while threads are ticked. */

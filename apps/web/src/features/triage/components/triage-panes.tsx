@@ -1,6 +1,7 @@
 import { DETAIL_PANEL_ID, LIST_PANEL_ID } from '@ledgerdesk/domain/triage/triage-page-texts';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn';
+import { warmWhenIdle } from '../../../lib/warm-when-idle';
 import { sizesOf } from '../hooks/use-panel-sizes';
 import { useTriageScreen } from './triage-screen-context';
 
@@ -46,17 +47,16 @@ function WidePanes({ list, detail }: TriagePanesProps) {
   useEffect(() => {
     if (Resizable || !isListShown) return;
     let isCurrent = true;
-    const load = () =>
-      void loadResizablePanes().then((component) => {
-        if (isCurrent) setResizable(() => component);
-      });
-    const handle =
-      'requestIdleCallback' in window ? window.requestIdleCallback(load, { timeout: 500 }) : null;
-    const timer = handle == null ? setTimeout(load, 50) : undefined;
+    const cancel = warmWhenIdle(
+      () =>
+        loadResizablePanes().then((component) => {
+          if (isCurrent) setResizable(() => component);
+        }),
+      { idleTimeoutMs: 500 },
+    );
     return () => {
       isCurrent = false;
-      if (handle != null) window.cancelIdleCallback(handle);
-      clearTimeout(timer);
+      cancel();
     };
   }, [Resizable, isListShown]);
   if (Resizable) return <Resizable list={list} detail={detail} />;

@@ -64,15 +64,18 @@ export function useTriageScreenState(slots: TriageScreenSlots) {
   const { setOpenGroupId, setActiveIndex } = nav;
   const { markOpenedRead } = commands;
 
+  // Stable across pages loaded: every mounted row takes it, and a new one would re-render them all per page.
+  const groupsNow = useRef(groups);
+  groupsNow.current = groups;
   const openAt = useCallback(
     (index: number) => {
-      const group = groups[index];
+      const group = groupsNow.current[index];
       if (!group) return;
       setOpenGroupId(group.id);
       setActiveIndex(index);
       markOpenedRead(group);
     },
-    [groups, setOpenGroupId, setActiveIndex, markOpenedRead],
+    [setOpenGroupId, setActiveIndex, markOpenedRead],
   );
   const viewNewItems = useCallback(() => {
     live.refresh();
