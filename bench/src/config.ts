@@ -58,7 +58,7 @@ function parseOnly(args: readonly string[]): BenchmarkId[] {
 
 /**
  * Reads the command line (--smoke, --no-build, --only=list,sync) and the environment (BENCH_SIZES,
- * BENCH_DATABASE_URL, BENCH_SYNC_MESSAGES, BENCH_QUOTA_MESSAGES, BENCH_WEB_ITEMS, BENCH_PORT, BENCH_MILLION_ITEMS,
+ * BENCH_DATABASE_URL, BENCH_SYNC_MESSAGES, BENCH_QUOTA_MESSAGES, BENCH_WEB_ITEMS, BENCH_WEB_RUNS, BENCH_PORT, BENCH_MILLION_ITEMS,
  * BENCH_MILLION_ON_PGLITE).
  */
 export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): BenchConfig {
@@ -97,8 +97,8 @@ export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): Ben
     actions: { clears: isSmoke ? 3 : 30, bulkSize: isSmoke ? 50 : 500, bulkRuns: isSmoke ? 2 : 10 },
     realtime: { messages: isSmoke ? 3 : 20 },
     web: {
-      items: positive(env.BENCH_WEB_ITEMS, 'BENCH_WEB_ITEMS', isSmoke ? 300 : 10_000),
-      runs: isSmoke ? 1 : 5,
+      items: positive(env.BENCH_WEB_ITEMS, 'BENCH_WEB_ITEMS', isSmoke ? 300 : 100_000),
+      runs: positive(env.BENCH_WEB_RUNS, 'BENCH_WEB_RUNS', isSmoke ? 1 : 5),
     },
   };
 }

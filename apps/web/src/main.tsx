@@ -3,9 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { createRouter } from './app/router';
 import { ErrorBoundary } from './app/routes/error-screen';
+import { DeferredToaster } from './components/deferred-toaster';
 import { TooltipProvider } from './components/ui/tooltip';
 import { AuthProvider } from './features/auth/auth-provider';
 import { CommandsProvider } from './lib/commands';
@@ -34,7 +34,7 @@ createRoot(root).render(
             <CommandsProvider>
               <RouterProvider router={router} />
             </CommandsProvider>
-            <Toaster
+            <DeferredToaster
               position="bottom-right"
               duration={4500}
               closeButton

@@ -72,14 +72,21 @@
       let last = 0;
       let longest = 0;
       let frames = 0;
+      const gaps = [];
       let settledSince = 0;
       const finish = (now) => {
         loaf?.disconnect();
         const indexes = [...scroller.querySelectorAll('[data-row-index]')].map((row) =>
           Number(row.getAttribute('data-row-index')),
         );
+        const sorted = gaps.sort((a, b) => a - b);
+        const at = (share) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
         resolve({
           longestFrameMs: longest,
+          p50FrameMs: at(0.5),
+          p99FrameMs: at(0.99),
+          framesOver17: sorted.filter((gap) => gap > 17.5).length,
+          framesOver33: sorted.filter((gap) => gap > 34).length,
           longAnimationFrameMs,
           worstFrameScripts,
           frames,
@@ -90,6 +97,7 @@
       };
       const step = (now) => {
         longest = Math.max(longest, now - last);
+        gaps.push(now - last);
         last = now;
         frames++;
         const isAtBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;

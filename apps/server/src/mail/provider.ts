@@ -1,5 +1,6 @@
 // The one interface every mail provider adapter implements (ARCHITECTURE.md "Mail providers").
 import type { EmailAddress, EmailInThread, Provider } from '@ledgerdesk/domain/entities';
+import type { SyncCursorKey } from '@ledgerdesk/domain/integrations/sync-cursor-keys';
 import type { MailSession } from './session/mail-session';
 import type { SyncFolder } from './sync/sync-report';
 
@@ -52,7 +53,7 @@ export type SyncStream = {
   key: string;
   folders: SyncFolder[];
   /** Integration metadata key holding the cursor (spec §3: delta_token_inbox/_sent/_archive; Gmail history_id). */
-  cursorKey: 'delta_token_inbox' | 'delta_token_sent' | 'delta_token_archive' | 'history_id';
+  cursorKey: SyncCursorKey;
 };
 
 export type ListChangesInput = {

@@ -1,4 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+
+/** Calls `onTick` every `intervalMs` while the component is mounted. */
+function useEveryInterval(intervalMs: number, onTick: () => void) {
+  useEffect(() => {
+    const timer = window.setInterval(onTick, intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs, onTick]);
+}
 
 /**
  * The current time, refreshed every `intervalMs`, for relative times ("5 minutes ago") and expiry states.
@@ -6,10 +14,8 @@ import { useEffect, useState } from 'react';
  */
 export function useNow(intervalMs = 60_000): Date {
   const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
+  const refresh = useCallback(() => setNow(new Date()), []);
+  useEveryInterval(intervalMs, refresh);
   return now;
 }
 
@@ -20,9 +26,7 @@ export function useNow(intervalMs = 60_000): Date {
  */
 export function useRenderNow(intervalMs = 30_000): Date {
   const [, setTick] = useState(0);
-  useEffect(() => {
-    const timer = window.setInterval(() => setTick((tick) => tick + 1), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
+  const rerender = useCallback(() => setTick((tick) => tick + 1), []);
+  useEveryInterval(intervalMs, rerender);
   return new Date();
 }

@@ -1,3 +1,5 @@
+import { parseSenderAddress } from './sender-address';
+
 /**
  * Fills a saved reply's placeholders for the message being written:
  *   {{first_name}}  the first name of the person written to (the sender of the message replied to, or the
@@ -15,8 +17,8 @@ const PLACEHOLDER = /\{\{\s*([a-z_]+)\s*\}\}/gi;
 /** The display name of "Dana Client <dana@client.test>", or a readable name made from a bare address. */
 export function displayNameOf(recipient: string): string {
   const text = recipient.trim();
-  const named = /^"?([^"<]*?)"?\s*<[^>]*>$/.exec(text);
-  if (named?.[1]?.trim()) return named[1].trim();
+  const { name } = parseSenderAddress(text);
+  if (name) return name;
   const address = text.replace(/^<|>$/g, '');
   const local = address.includes('@') ? (address.split('@')[0] ?? '') : address;
   // "dana.client" → "Dana Client"; digits and plus-tags are dropped from a made-up name.

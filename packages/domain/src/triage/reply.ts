@@ -1,4 +1,5 @@
 import type { EmailAddress } from '../entities';
+import { parseSenderAddress } from './sender-address';
 
 const REPLY_PREFIX = /^\s*re:/i;
 
@@ -7,13 +8,10 @@ export function replySubject(subject: string): string {
   return REPLY_PREFIX.test(subject) ? subject : `Re: ${subject}`;
 }
 
-const ANGLE_ADDRESS = /<([^<>]+)>\s*$/;
-
 /** The bare address of "Name <addr>", an address or an {name, address} pair (trimmed). */
 export function addressOf(participant: string | EmailAddress): string {
   const text = typeof participant === 'string' ? participant : participant.address;
-  const angle = ANGLE_ADDRESS.exec(text);
-  return (angle?.[1] ?? text).trim();
+  return parseSenderAddress(text).address;
 }
 
 export type ReplyAllInput = {

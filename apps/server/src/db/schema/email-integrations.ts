@@ -1,3 +1,5 @@
+import type { EmailIntegrationMetadata } from '@ledgerdesk/domain/entities';
+import type { SyncCursorKey } from '@ledgerdesk/domain/integrations/sync-cursor-keys';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,21 +14,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-/** Free-form integration metadata (spec §3) plus the sync engine's cursors. */
-export type IntegrationMetadata = {
-  last_complete_reset_at?: string | null;
-  reset_scope?: { inbox: boolean; sent: boolean; archive: boolean } | null;
-  reset_items_count?: number | null;
-  delta_token_inbox?: string | null;
-  delta_token_sent?: string | null;
-  delta_token_archive?: string | null;
-  post_reset_state?: boolean | null;
-  reset_baseline_date?: string | null;
-  history_id?: string | null;
-  sync_from_date?: string | null;
-  initial_sync_days_back?: number | null;
-  [key: string]: unknown;
-};
+/** Free-form integration metadata (spec §3, the domain's type) plus the sync engine's cursors and window. */
+export type IntegrationMetadata = EmailIntegrationMetadata &
+  Partial<Record<SyncCursorKey, string | null>> & {
+    sync_from_date?: string | null;
+    initial_sync_days_back?: number | null;
+  };
 
 export const emailIntegrations = pgTable(
   'email_integrations',

@@ -1,4 +1,5 @@
 import type { gmail_v1 } from '@googleapis/gmail';
+import { GMAIL_CURSOR_KEY } from '@ledgerdesk/domain/integrations/sync-cursor-keys';
 import type { GoogleConfig } from '../config';
 import type { MailProvider } from '../provider';
 import type { SyncFolder } from '../sync/sync-report';
@@ -27,7 +28,7 @@ export function createGmailProvider(config: GoogleConfig): MailProvider {
       return (profile.emailAddress ?? '').toLowerCase();
     },
     streams: (folders: readonly SyncFolder[]) =>
-      folders.length === 0 ? [] : [{ key: 'mailbox', folders: [...folders], cursorKey: 'history_id' }],
+      folders.length === 0 ? [] : [{ key: 'mailbox', folders: [...folders], cursorKey: GMAIL_CURSOR_KEY }],
     listChanges: (session, input) => listGmailChanges(session, config, input),
     lookupMessages: (session, ids) => fetchGmailMessages(session, config, ids),
     getMessage: (session, id) => gmailGetMessage(session, config, id),

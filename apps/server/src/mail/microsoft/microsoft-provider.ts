@@ -1,3 +1,4 @@
+import { GRAPH_CURSOR_KEYS } from '@ledgerdesk/domain/integrations/sync-cursor-keys';
 import type { MicrosoftConfig } from '../config';
 import type { MailProvider } from '../provider';
 import type { SyncFolder } from '../sync/sync-report';
@@ -13,12 +14,6 @@ import { microsoftAuthUrl, microsoftExchangeCode, microsoftRefreshToken } from '
 import { listGraphChanges } from './graph-delta';
 import { graphCall } from './graph-request';
 import { graphSend } from './graph-send';
-
-const CURSOR_KEYS = {
-  inbox: 'delta_token_inbox',
-  sent: 'delta_token_sent',
-  archive: 'delta_token_archive',
-} as const;
 
 /** Office 365 through Microsoft Graph v1.0: one delta stream per well-known folder. */
 export function createMicrosoftProvider(config: MicrosoftConfig): MailProvider {
@@ -36,7 +31,7 @@ export function createMicrosoftProvider(config: MicrosoftConfig): MailProvider {
       return (me.mail ?? me.userPrincipalName ?? '').toLowerCase();
     },
     streams: (folders: readonly SyncFolder[]) =>
-      folders.map((folder) => ({ key: folder, folders: [folder], cursorKey: CURSOR_KEYS[folder] })),
+      folders.map((folder) => ({ key: folder, folders: [folder], cursorKey: GRAPH_CURSOR_KEYS[folder] })),
     listChanges: (session, input) => listGraphChanges(session, config, input),
     lookupMessages: (session, ids) => graphLookup(session, config, ids),
     getMessage: (session, id) => graphGetMessage(session, config, id),

@@ -1,3 +1,4 @@
+import { chooseSender } from '@ledgerdesk/domain/integrations/choose-sender';
 import { EMAIL_FETCH_ERRORS } from '@ledgerdesk/domain/mail/email-fetch-errors';
 import { CONNECTION_EXPIRED_MESSAGE } from '@ledgerdesk/domain/mail/token-messages';
 import { and, asc, eq } from 'drizzle-orm';
@@ -94,10 +95,14 @@ async function refuseForeignReplyIds(
 async function defaultSender(ctx: IntegrationCtx): Promise<string | null> {
   const rows = await withUser(ctx.deps.db, ctx.userId, (tx) =>
     tx
-      .select({ id: emailIntegrations.id, provider: emailIntegrations.provider })
+      .select({
+        id: emailIntegrations.id,
+        provider: emailIntegrations.provider,
+        isActive: emailIntegrations.isActive,
+      })
       .from(emailIntegrations)
       .where(and(eq(emailIntegrations.isActive, true), eq(emailIntegrations.needsReconnect, false)))
       .orderBy(asc(emailIntegrations.createdAt)),
   );
-  return (rows.find((row) => row.provider === 'office365') ?? rows[0])?.id ?? null;
+  return chooseSender(rows)?.id ?? null;
 }

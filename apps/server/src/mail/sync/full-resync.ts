@@ -1,4 +1,5 @@
 import { resetFailedMessage } from '@ledgerdesk/domain/integrations/reset-dialog';
+import { SYNC_CURSOR_KEYS } from '@ledgerdesk/domain/integrations/sync-cursor-keys';
 import { and, eq, sql } from 'drizzle-orm';
 import { triageItems } from '../../db/schema/triage-items';
 import { withUser } from '../../db/with-user';
@@ -83,10 +84,7 @@ export async function fullResync(ctx: IntegrationCtx, integration: IntegrationRo
   const resetItemsCount = result.created + result.updated;
   await withUser(ctx.deps.db, ctx.userId, (tx) =>
     mergeIntegrationMetadata(tx, integration.id, {
-      delta_token_inbox: null,
-      delta_token_sent: null,
-      delta_token_archive: null,
-      history_id: null,
+      ...Object.fromEntries(SYNC_CURSOR_KEYS.map((key) => [key, null])),
       ...Object.fromEntries(
         provider.streams(['inbox', 'sent', 'archive']).map((stream) => [markerKey(stream), null]),
       ),

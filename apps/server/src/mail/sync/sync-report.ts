@@ -1,6 +1,6 @@
-import type { TriageStatus } from '@ledgerdesk/domain/entities';
+import { SYNC_FOLDER_STATUS, type SyncFolder } from '@ledgerdesk/domain/integrations/folder-mapping';
 
-export type SyncFolder = 'inbox' | 'sent' | 'archive';
+export type { SyncFolder };
 
 /** Counters of one sync run, as the spec §7 sync responses report them. */
 export type SyncReport = {
@@ -24,12 +24,8 @@ export type SyncReport = {
 /** At most this many warnings are kept on one report. */
 export const MAX_WARNINGS = 20;
 
-/** Folder → triage status (spec §2): Inbox → inbox, Sent Items → sent, Archive → cleared. */
-export const FOLDER_STATUS: Record<SyncFolder, TriageStatus> = {
-  inbox: 'inbox',
-  sent: 'sent',
-  archive: 'cleared',
-};
+/** Folder → triage status (spec §2), the domain's one mapping. */
+export const FOLDER_STATUS = SYNC_FOLDER_STATUS;
 
 /** An empty report for a run covering `daysBack` days up to `now`. */
 export function emptySyncReport(daysBack: number, now: Date): SyncReport {

@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES } from '@ledgerdesk/domain/auth/messages';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useAuth } from '../../features/auth/auth-provider';
 import { ApiError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 
 /** Signs out with the spec's toasts and goes to /auth, whatever the server answered. */
 export function useSignOut() {

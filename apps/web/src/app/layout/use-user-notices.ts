@@ -2,8 +2,8 @@ import { NOTICE_EVENT, parseUserNotice } from '@ledgerdesk/domain/api/notice-eve
 import { TRIAGE_API } from '@ledgerdesk/domain/api/triage-endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { triageKeys } from '../../features/triage/api/triage-keys';
+import { toast } from '../../lib/toast';
 
 /**
  * Notices for the signed-in user wherever they are in the app (issue 12): a mailbox change refused for good

@@ -3,11 +3,11 @@ import { AUTH_MESSAGES, checkEmailMessage } from '@ledgerdesk/domain/auth/messag
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useAuth } from '../auth-provider';
 
 type Mode = 'login' | 'signup';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 
 export type ToastInput = { title: string; description?: string; tone?: 'destructive' };
 

@@ -7,10 +7,10 @@ import {
 import { displayName } from '@ledgerdesk/domain/shell/display-name';
 import { Camera, Loader2 } from 'lucide-react';
 import { type ChangeEvent, useRef } from 'react';
-import { toast } from 'sonner';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { toast } from '../../../lib/toast';
 import type { Profile } from '../api/get-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
 

@@ -9,11 +9,11 @@ import {
 } from '@ledgerdesk/domain/profile/profile-messages';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import type { Profile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { NotificationToggles } from './notification-toggles';

@@ -6,13 +6,13 @@ import {
 import { templateKey } from '@ledgerdesk/domain/triage/fill-template';
 import { FileText, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { EmptyState } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../lib/toast';
 import { useCreateTemplate, useDeleteTemplate, useTemplates, useUpdateTemplate } from '../api/templates';
 
 const EMPTY: TemplateInput = { name: '', subject: '', body: '' };

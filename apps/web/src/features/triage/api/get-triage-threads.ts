@@ -1,10 +1,16 @@
 import type { ThreadsPage } from '@ledgerdesk/domain/api/triage';
-import { TRIAGE_API, threadsSearchParams } from '@ledgerdesk/domain/api/triage-endpoints';
+import {
+  THREADS_PAGE_MAX_LIMIT,
+  TRIAGE_API,
+  threadsSearchParams,
+} from '@ledgerdesk/domain/api/triage-endpoints';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { type ListFilter, triageKeys } from './triage-keys';
 
 export const THREADS_PAGE_SIZE = 50;
+/** Pages after the first are as large as the API allows: a long scroll waits on fewer round trips. */
+export const THREADS_NEXT_PAGE_SIZE = THREADS_PAGE_MAX_LIMIT;
 
 /** One keyset page of thread groups for a list. */
 export function getTriageThreads(
@@ -19,7 +25,11 @@ export function getTriageThreads(
 export function triageThreadsQueryOptions(filter: ListFilter) {
   return infiniteQueryOptions({
     queryKey: triageKeys.list(filter),
-    queryFn: ({ pageParam, signal }) => getTriageThreads(filter, pageParam, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      getTriageThreads(filter, pageParam, {
+        signal,
+        limit: pageParam == null ? THREADS_PAGE_SIZE : THREADS_NEXT_PAGE_SIZE,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     // Realtime events and the polling backup say when the list changed; no refetch on mount or focus.

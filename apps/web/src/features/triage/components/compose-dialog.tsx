@@ -1,4 +1,5 @@
 import { COMPOSE_RESET_DELAY_MS } from '@ledgerdesk/domain/constants';
+import { chooseSender } from '@ledgerdesk/domain/integrations/choose-sender';
 import { classifySendError, sendErrorMessage } from '@ledgerdesk/domain/mail/send-errors';
 import {
   COMPOSE_DIALOG_TITLE,
@@ -7,16 +8,15 @@ import {
 } from '@ledgerdesk/domain/triage/validate-compose';
 import { Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useIntegrations } from '../../../lib/integrations-query';
+import { toast } from '../../../lib/toast';
 import { useUndoSeconds } from '../../../lib/undo-window';
 import { useSendEmail } from '../api/send-email';
 import { showEmailSentToast } from '../hooks/send-toasts';
 import { useUserTimeZone } from '../hooks/use-user-time-zone';
-import { chooseSender } from '../utils/choose-sender';
 import { type ComposeDraft, newDraft } from '../utils/compose-draft';
 import { useComposeAddons } from './compose-addons';
 import { ComposeFields } from './compose-fields';

@@ -1,59 +1,31 @@
 import { Columns2, Keyboard, Lock, LockOpen, PenSquare, Settings } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/icon-button';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { shortcutKey } from '../utils/shortcuts';
 import type { ListDensity } from './thread-row';
-
-type HeaderToolbarProps = {
-  density: ListDensity;
-  onDensityChange: (density: ListDensity) => void;
-  onResetPanels: () => void;
-  isPanelsLocked: boolean;
-  onTogglePanelsLock: () => void;
-  onCompose: () => void;
-  onShowShortcuts: () => void;
-  isMobile: boolean;
-};
-
-function IconButton({
-  label,
-  shortcut,
-  onClick,
-  children,
-}: {
-  label: string;
-  shortcut?: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip content={label} shortcut={shortcut}>
-      <Button size="icon-sm" variant="ghost" aria-label={label} onClick={onClick}>
-        {children}
-      </Button>
-    </Tooltip>
-  );
-}
+import { useTriageScreen } from './triage-screen-context';
 
 /** The right side of the triage header: compose, list density, pane controls, shortcuts and settings. */
-export function HeaderToolbar(props: HeaderToolbarProps) {
+export function HeaderToolbar() {
+  const screen = useTriageScreen();
+  const { isMobile, isPanelsLocked } = screen;
   return (
     <div className="flex items-center gap-1">
       <Tooltip content="Compose" shortcut={shortcutKey('compose')}>
-        <Button size="sm" variant="primary" onClick={props.onCompose} aria-label="Compose">
+        <Button size="sm" variant="primary" onClick={screen.compose.openNew} aria-label="Compose">
           <PenSquare />
-          {props.isMobile ? null : 'Compose'}
+          {isMobile ? null : 'Compose'}
         </Button>
       </Tooltip>
-      {props.isMobile ? null : (
+      {isMobile ? null : (
         <ToggleGroup.Root
           type="single"
-          value={props.density}
+          value={screen.storedDensity}
           onValueChange={(value) => {
-            if (value) props.onDensityChange(value as ListDensity);
+            if (value) screen.setDensity(value as ListDensity);
           }}
           aria-label="List style"
           className="ml-1 flex items-center rounded-md border border-border p-0.5"
@@ -69,20 +41,20 @@ export function HeaderToolbar(props: HeaderToolbarProps) {
           ))}
         </ToggleGroup.Root>
       )}
-      {props.isMobile ? null : (
+      {isMobile ? null : (
         <>
-          <IconButton label="Reset panel sizes" onClick={props.onResetPanels}>
+          <IconButton label="Reset panel sizes" onClick={screen.panels.resetSizes}>
             <Columns2 />
           </IconButton>
           <IconButton
-            label={props.isPanelsLocked ? 'Unlock panels' : 'Lock panels'}
-            onClick={props.onTogglePanelsLock}
+            label={isPanelsLocked ? 'Unlock panels' : 'Lock panels'}
+            onClick={screen.togglePanelsLock}
           >
-            {props.isPanelsLocked ? <Lock /> : <LockOpen />}
+            {isPanelsLocked ? <Lock /> : <LockOpen />}
           </IconButton>
         </>
       )}
-      <IconButton label="Keyboard shortcuts" shortcut="?" onClick={props.onShowShortcuts}>
+      <IconButton label="Keyboard shortcuts" shortcut="?" onClick={screen.help.show}>
         <Keyboard />
       </IconButton>
       <Tooltip content="Settings">

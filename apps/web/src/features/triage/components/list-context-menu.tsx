@@ -1,105 +1,39 @@
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
-import type { CustomFilter } from '@ledgerdesk/domain/entities';
-import { customFilterLabel } from '@ledgerdesk/domain/triage/custom-filter';
-import { Archive, ArchiveRestore, CheckSquare, Clock, Filter, Mail, MailOpen, MoveDown } from 'lucide-react';
-import { ContextMenu } from 'radix-ui';
-import { type MouseEvent, type ReactElement, useState } from 'react';
-import type { ListAction } from '../utils/action-items';
-import { filtersForGroup } from '../utils/row-filters';
-import { shortcutKey } from '../utils/shortcuts';
-import { MENU_CONTENT_CLASS, MENU_ITEM_CLASS, MenuItemContent } from './menu-item';
+import { cloneElement, lazy, type MouseEvent, type ReactElement, Suspense, useState } from 'react';
+import type { RowMenuProps, RowMenuRequest } from './row-context-menu';
 
-type ListContextMenuProps = {
+// The menu's code (Radix menus) loads on the first right-click, not with the list.
+const RowContextMenu = lazy(() => import('./row-context-menu').then((m) => ({ default: m.RowContextMenu })));
+
+type ListContextMenuProps = RowMenuProps & {
   /** The list element; a right-click on one of its rows opens the menu for that row's thread. */
-  children: ReactElement;
+  children: ReactElement<{ onContextMenu?: (event: MouseEvent) => void }>;
   groupAt: (event: MouseEvent) => ThreadGroupDto | null;
-  checkedIds: ReadonlySet<string>;
-  onAction: (group: ThreadGroupDto, action: ListAction) => void;
-  onToggleCheck: (groupId: string) => void;
-  onAddFilter: (filter: CustomFilter) => void;
 };
 
 /**
  * Right-click menu of the rows: the thread's actions, selection, and filters built from the row (sender,
- * tags, assignee). One menu serves the whole list, so scrolling never mounts a menu per row.
+ * tags, assignee). One menu serves the whole list, so scrolling never mounts a menu per row; a right-click
+ * outside a row keeps the browser's own menu.
  */
-export function ListContextMenu(props: ListContextMenuProps) {
-  const [group, setGroup] = useState<ThreadGroupDto | null>(null);
+export function ListContextMenu({ children, groupAt, ...props }: ListContextMenuProps) {
+  const [request, setRequest] = useState<(RowMenuRequest & { seq: number }) | null>(null);
+  const list = cloneElement(children, {
+    onContextMenu: (event: MouseEvent) => {
+      const group = groupAt(event);
+      if (!group) return;
+      event.preventDefault();
+      setRequest((current) => ({ group, x: event.clientX, y: event.clientY, seq: (current?.seq ?? 0) + 1 }));
+    },
+  });
   return (
-    <ContextMenu.Root>
-      <ContextMenu.Trigger
-        asChild
-        onContextMenu={(event) => {
-          const target = props.groupAt(event);
-          setGroup(target);
-          if (!target) event.preventDefault();
-        }}
-      >
-        {props.children}
-      </ContextMenu.Trigger>
-      <ContextMenu.Portal>{group ? <RowMenuItems {...props} group={group} /> : null}</ContextMenu.Portal>
-    </ContextMenu.Root>
-  );
-}
-
-function RowMenuItems({
-  group,
-  checkedIds,
-  onAction: onGroupAction,
-  onToggleCheck,
-  onAddFilter,
-}: Omit<ListContextMenuProps, 'children' | 'groupAt'> & { group: ThreadGroupDto }) {
-  const isCleared = group.latestEmail.status === 'cleared';
-  const hasUnread = group.unreadCount > 0;
-  const isChecked = checkedIds.has(group.id);
-  const onAction = (action: ListAction) => onGroupAction(group, action);
-  const filters = filtersForGroup(group);
-  return (
-    <ContextMenu.Content className={MENU_CONTENT_CLASS}>
-      {isCleared ? (
-        <ContextMenu.Item className={MENU_ITEM_CLASS} onSelect={() => onAction('move_to_inbox')}>
-          <MenuItemContent icon={<ArchiveRestore />} label="Move to Inbox" />
-        </ContextMenu.Item>
-      ) : (
-        <>
-          <ContextMenu.Item className={MENU_ITEM_CLASS} onSelect={() => onAction('later')}>
-            <MenuItemContent icon={<Clock />} label="Save to Later" shortcut={shortcutKey('later')} />
-          </ContextMenu.Item>
-          <ContextMenu.Item className={MENU_ITEM_CLASS} onSelect={() => onAction('low_priority')}>
-            <MenuItemContent icon={<MoveDown />} label="Low Priority" shortcut={shortcutKey('lowPriority')} />
-          </ContextMenu.Item>
-          <ContextMenu.Item className={MENU_ITEM_CLASS} onSelect={() => onAction('clear')}>
-            <MenuItemContent icon={<Archive />} label="Clear" shortcut={shortcutKey('clear')} />
-          </ContextMenu.Item>
-        </>
-      )}
-      <ContextMenu.Item
-        className={MENU_ITEM_CLASS}
-        onSelect={() => onAction(hasUnread ? 'mark_read' : 'mark_unread')}
-      >
-        <MenuItemContent
-          icon={hasUnread ? <MailOpen /> : <Mail />}
-          label={hasUnread ? 'Mark as Read' : 'Mark as Unread'}
-          shortcut={shortcutKey('toggleRead')}
-        />
-      </ContextMenu.Item>
-      <ContextMenu.Item className={MENU_ITEM_CLASS} onSelect={() => onToggleCheck(group.id)}>
-        <MenuItemContent
-          icon={<CheckSquare />}
-          label={isChecked ? 'Deselect' : 'Select'}
-          shortcut={shortcutKey('select')}
-        />
-      </ContextMenu.Item>
-      {filters.length > 0 ? <ContextMenu.Separator className="my-1 h-px bg-border" /> : null}
-      {filters.map((filter) => (
-        <ContextMenu.Item
-          key={customFilterLabel(filter)}
-          className={MENU_ITEM_CLASS}
-          onSelect={() => onAddFilter(filter)}
-        >
-          <MenuItemContent icon={<Filter />} label={`Filter by ${customFilterLabel(filter)}`} />
-        </ContextMenu.Item>
-      ))}
-    </ContextMenu.Content>
+    <>
+      {list}
+      {request ? (
+        <Suspense fallback={null}>
+          <RowContextMenu key={request.seq} {...props} request={request} onClose={() => setRequest(null)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,8 +1,16 @@
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from 'react';
 import { useSnooze } from '../hooks/use-snooze';
 import { useUserTimeZone } from '../hooks/use-user-time-zone';
-import { SnoozeDialog } from './snooze-dialog';
 
 /** Snooze from anywhere on the triage screen: the row's quick action, the thread's menu, `h`, the palette. */
 export type SnoozeControls = {
@@ -13,6 +21,9 @@ export type SnoozeControls = {
 };
 
 const SnoozeContext = createContext<SnoozeControls | null>(null);
+
+// The dialog (and the time-zone arithmetic of its presets) loads with the first snooze.
+const SnoozeDialog = lazy(() => import('./snooze-dialog').then((m) => ({ default: m.SnoozeDialog })));
 
 /** The screen's snooze controls (null outside a SnoozeProvider). */
 export function useSnoozeControls(): SnoozeControls | null {
@@ -38,8 +49,11 @@ export function SnoozeProvider({ children }: { children: ReactNode }) {
   const timeZone = useUserTimeZone();
   const { snooze, unsnooze } = useSnooze();
   const [targets, setTargets] = useState<readonly ThreadGroupDto[]>([]);
+  const [hasOpened, setHasOpened] = useState(false);
   const open = useCallback((groups: readonly ThreadGroupDto[]) => {
-    if (groups.length > 0) setTargets(groups);
+    if (groups.length === 0) return;
+    setTargets(groups);
+    setHasOpened(true);
   }, []);
   const unsnoozeGroups = useCallback(
     (groups: readonly ThreadGroupDto[]) => {
@@ -52,17 +66,21 @@ export function SnoozeProvider({ children }: { children: ReactNode }) {
   return (
     <SnoozeContext.Provider value={controls}>
       {children}
-      <SnoozeDialog
-        isOpen={targets.length > 0}
-        timeZone={timeZone}
-        now={() => new Date()}
-        onClose={() => setTargets([])}
-        onSnooze={(until) => {
-          const items = targets.flatMap((group) => group.emails);
-          setTargets([]);
-          snooze.mutate({ items, until, timeZone });
-        }}
-      />
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <SnoozeDialog
+            isOpen={targets.length > 0}
+            timeZone={timeZone}
+            now={() => new Date()}
+            onClose={() => setTargets([])}
+            onSnooze={(until) => {
+              const items = targets.flatMap((group) => group.emails);
+              setTargets([]);
+              snooze.mutate({ items, until, timeZone });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </SnoozeContext.Provider>
   );
 }

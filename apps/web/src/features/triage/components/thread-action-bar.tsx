@@ -1,8 +1,8 @@
 import type { EmailStatus } from '@ledgerdesk/domain/entities';
 import { MOVE_TO_INBOX_LABEL, MOVING_LABEL } from '@ledgerdesk/domain/triage/triage-page-texts';
 import { Archive, ArchiveRestore, Clock, MoveDown, Reply, ReplyAll } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/icon-button';
 import { Tooltip } from '../../../components/ui/tooltip';
 import type { ListAction } from '../utils/action-items';
 import { shortcutKey } from '../utils/shortcuts';
@@ -20,26 +20,6 @@ type ThreadActionBarProps = {
   onSnooze?: (() => void) | null;
   onUnsnooze?: (() => void) | null;
 };
-
-function QuickAction({
-  label,
-  shortcut,
-  onClick,
-  children,
-}: {
-  label: string;
-  shortcut: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip content={label} shortcut={shortcut}>
-      <Button size="icon-sm" variant="ghost" aria-label={label} onClick={onClick}>
-        {children}
-      </Button>
-    </Tooltip>
-  );
-}
 
 /**
  * The thread's action bar (spec §4): Reply and Reply All only while the status is available and the item is
@@ -78,23 +58,23 @@ export function ThreadActionBar(props: ThreadActionBarProps) {
             </>
           ) : null}
           <span className="flex-1" />
-          <QuickAction
+          <IconButton
             label="Save to Later"
             shortcut={shortcutKey('later')}
             onClick={() => props.onAction('later')}
           >
             <Clock />
-          </QuickAction>
-          <QuickAction
+          </IconButton>
+          <IconButton
             label="Low Priority"
             shortcut={shortcutKey('lowPriority')}
             onClick={() => props.onAction('low_priority')}
           >
             <MoveDown />
-          </QuickAction>
-          <QuickAction label="Clear" shortcut={shortcutKey('clear')} onClick={() => props.onAction('clear')}>
+          </IconButton>
+          <IconButton label="Clear" shortcut={shortcutKey('clear')} onClick={() => props.onAction('clear')}>
             <Archive />
-          </QuickAction>
+          </IconButton>
         </>
       )}
       {props.isCleared ? <span className="flex-1" /> : null}

@@ -4,7 +4,7 @@ import { addressOf } from '@ledgerdesk/domain/triage/reply';
 import { parseSenderAddress } from '@ledgerdesk/domain/triage/sender-address';
 import { FORWARD_NOT_IMPLEMENTED } from '@ledgerdesk/domain/triage/validate-compose';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { useNow } from '../../../lib/use-now';
 import { useThreadDetail } from '../hooks/use-thread-detail';
 import type { ListAction } from '../utils/action-items';

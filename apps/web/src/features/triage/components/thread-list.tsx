@@ -1,81 +1,55 @@
-import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
-import type { CustomFilter } from '@ledgerdesk/domain/entities';
-import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
-import { type MouseEvent, type RefObject, useCallback, useEffect } from 'react';
+import { type MouseEvent, type RefObject, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useNow } from '../../../lib/use-now';
-import type { ListAction } from '../utils/action-items';
+import { useRowWindow } from '../hooks/use-row-window';
 import { ListContextMenu } from './list-context-menu';
 import { type ListDensity, ThreadRow } from './thread-row';
+import { useTriageScreen } from './triage-screen-context';
 
 export const ROW_HEIGHTS: Record<ListDensity, number> = { standard: 40, enhanced: 64 };
 const LOAD_MORE_THRESHOLD = 10;
 
 export type FocusRequest = { index: number; seq: number } | null;
 
-type ThreadListProps = {
-  groups: ThreadGroupDto[];
-  density: ListDensity;
-  activeIndex: number;
-  openGroupId: string | null;
-  checkedIds: ReadonlySet<string>;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => void;
-  focusRequest: FocusRequest;
-  scrollRef: RefObject<HTMLDivElement | null>;
-  onOpen: (index: number) => void;
-  onFocusRow: (index: number) => void;
-  onToggleCheck: (groupId: string) => void;
-  onAction: (group: ThreadGroupDto, action: ListAction) => void;
-  onAddFilter: (filter: CustomFilter) => void;
-};
-
 /** The virtualized thread list: only the visible rows exist, next pages load as the end comes near. */
-export function ThreadList(props: ThreadListProps) {
-  const { groups, density, hasNextPage, isFetchingNextPage, fetchNextPage, focusRequest, scrollRef } = props;
+export function ThreadList() {
+  const { groups, density, threads, nav, checked, commands, list, scrollRef, keptScroll, openAt } =
+    useTriageScreen();
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = threads;
+  const { focusRequest, activeIndex, openGroupId, setActiveIndex } = nav;
   const now = useNow();
   const rowHeight = ROW_HEIGHTS[density];
-  const openIndex = props.openGroupId ? groups.findIndex((group) => group.id === props.openGroupId) : -1;
+  const openIndex = openGroupId ? groups.findIndex((group) => group.id === openGroupId) : -1;
+  useKeptScrollPosition(scrollRef, keptScroll, groups);
   // The cursor's row and the open thread's row stay mounted when scrolled away, so keyboard focus is not
   // lost and a screen reader still finds the selected row in the accessibility tree.
-  const { activeIndex } = props;
-  const rangeExtractor = useCallback(
-    (range: Range) => withPinnedRows(defaultRangeExtractor(range), [activeIndex, openIndex], range.count),
-    [activeIndex, openIndex],
-  );
-  const virtualizer = useVirtualizer({
+  const {
+    rows: items,
+    totalSize,
+    scrollToIndex,
+  } = useRowWindow({
+    scrollRef,
     count: groups.length + (hasNextPage ? 1 : 0),
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    rowHeight,
     overscan: 12,
-    getItemKey: (index) => groups[index]?.id ?? 'loading-more',
-    // By default every scroll event renders the list synchronously inside the handler (flushSync); React
-    // batches it into the frame instead (the long frames of the scroll benchmark ran in DIV.onscroll).
-    useFlushSync: false,
-    rangeExtractor,
+    pinned: [activeIndex, openIndex],
+    keyOf: (index) => groups[index]?.id ?? 'loading-more',
   });
-  const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: row positions must be recomputed when the density changes.
-  useEffect(() => {
-    virtualizer.measure();
-  }, [virtualizer, rowHeight]);
 
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && lastIndex >= groups.length - LOAD_MORE_THRESHOLD)
-      fetchNextPage();
+      void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, lastIndex, groups.length, fetchNextPage]);
 
   useEffect(() => {
     if (!focusRequest) return;
-    virtualizer.scrollToIndex(focusRequest.index, { align: 'auto' });
+    scrollToIndex(focusRequest.index);
     const frame = requestAnimationFrame(() => {
       const row = scrollRef.current?.querySelector<HTMLElement>(`[data-row-index="${focusRequest.index}"]`);
       row?.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(frame);
-  }, [focusRequest, virtualizer, scrollRef]);
+  }, [focusRequest, scrollToIndex, scrollRef]);
 
   const groupAt = useCallback(
     (event: MouseEvent) => {
@@ -90,16 +64,12 @@ export function ThreadList(props: ThreadListProps) {
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="thread-list-scroll">
       <ListContextMenu
         groupAt={groupAt}
-        checkedIds={props.checkedIds}
-        onAction={props.onAction}
-        onToggleCheck={props.onToggleCheck}
-        onAddFilter={props.onAddFilter}
+        checkedIds={checked.checked}
+        onAction={commands.runOnGroup}
+        onToggleCheck={checked.toggle}
+        onAddFilter={list.addFilter}
       >
-        <ul
-          aria-label="Threads"
-          className="relative m-0 w-full list-none p-0"
-          style={{ height: virtualizer.getTotalSize() }}
-        >
+        <ul aria-label="Threads" className="relative m-0 w-full list-none p-0" style={{ height: totalSize }}>
           {items.map((item) => {
             const group = groups[item.index];
             const style = { height: item.size, transform: `translateY(${item.start}px)` };
@@ -120,16 +90,16 @@ export function ThreadList(props: ThreadListProps) {
                 group={group}
                 index={item.index}
                 density={density}
-                isActive={item.index === props.activeIndex}
-                isOpen={group.id === props.openGroupId}
-                isChecked={props.checkedIds.has(group.id)}
+                isActive={item.index === activeIndex}
+                isOpen={group.id === openGroupId}
+                isChecked={checked.checked.has(group.id)}
                 now={now}
                 start={item.start}
                 height={item.size}
-                onOpen={props.onOpen}
-                onFocusRow={props.onFocusRow}
-                onToggleCheck={props.onToggleCheck}
-                onAction={props.onAction}
+                onOpen={openAt}
+                onFocusRow={setActiveIndex}
+                onToggleCheck={checked.toggle}
+                onAction={commands.runOnGroup}
               />
             );
           })}
@@ -139,7 +109,24 @@ export function ThreadList(props: ThreadListProps) {
   );
 }
 
-function withPinnedRows(indexes: number[], pinned: number[], count: number): number[] {
-  const extra = new Set(pinned.filter((index) => index >= 0 && index < count && !indexes.includes(index)));
-  return extra.size === 0 ? indexes : [...indexes, ...extra].sort((a, b) => a - b);
+export type KeptScroll = { groups: readonly unknown[]; top: number } | null;
+
+// The scroll position of a list that unmounts (the panes' layout changing under it) and comes back with the
+// same rows; a list with other rows starts at the top.
+function useKeptScrollPosition(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  keptScroll: RefObject<KeptScroll>,
+  groups: readonly unknown[],
+) {
+  const groupsNow = useRef(groups);
+  groupsNow.current = groups;
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    const kept = keptScroll.current;
+    if (element && kept && kept.groups === groupsNow.current) element.scrollTop = kept.top;
+    keptScroll.current = null;
+    return () => {
+      keptScroll.current = element ? { groups: groupsNow.current, top: element.scrollTop } : null;
+    };
+  }, [scrollRef, keptScroll]);
 }

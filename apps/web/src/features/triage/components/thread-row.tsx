@@ -75,7 +75,9 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
       data-item-count={group.itemCount}
       data-active={isActive || undefined}
       className={cn(
-        'group/row absolute top-0 left-0 flex w-full items-center gap-2 border-b border-border pr-2 pl-3',
+        // Strict containment: a row's layout and paint never reach its neighbours, so rows mounted while
+        // scrolling are laid out on their own.
+        'group/row absolute top-0 left-0 flex w-full items-center gap-2 border-b border-border pr-2 pl-3 [contain:strict]',
         isOpen ? 'bg-accent-soft' : isChecked ? 'bg-accent-soft/60' : 'bg-surface hover:bg-hover',
         isActive && 'shadow-[inset_2px_0_0_var(--ld-accent)]',
       )}

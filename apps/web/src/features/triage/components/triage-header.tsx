@@ -1,34 +1,15 @@
-import type { CustomFilter } from '@ledgerdesk/domain/entities';
-import type { TypeTab } from '@ledgerdesk/domain/triage/type-tabs';
-import { Check, Minus } from 'lucide-react';
-import { Checkbox } from 'radix-ui';
-import type { ComponentProps, ReactNode, RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 import { FilterChips, FiltersButton } from './filter-chips';
 import { FilterTabs } from './filter-tabs';
 import { HeaderToolbar } from './header-toolbar';
 import { SearchBox } from './search-box';
-
-type TriageHeaderProps = ComponentProps<typeof HeaderToolbar> & {
-  title: string;
-  total: number | null;
-  search: string;
-  onSearchChange: (value: string) => void;
-  searchRef: RefObject<HTMLInputElement | null>;
-  tab: TypeTab;
-  onTabChange: (tab: TypeTab) => void;
-  filters: CustomFilter[];
-  onAddFilter: (filter: CustomFilter) => void;
-  onRemoveFilter: (filter: CustomFilter) => void;
-  selectAll: boolean | 'indeterminate';
-  onToggleSelectAll: () => void;
-  canSelect: boolean;
-  /** The integrations feature's slot: connection badge, manual sync and token buttons (issue 5). */
-  extras?: ReactNode;
-};
+import { useTriageScreen } from './triage-screen-context';
 
 /** The fixed triage header of spec §2. */
-export function TriageHeader(props: TriageHeaderProps) {
-  const { title, total } = props;
+export function TriageHeader() {
+  const { list, threads, groups, checked, searchRef, slots } = useTriageScreen();
+  const { title } = list;
+  const total = threads.data?.pages[0]?.total ?? null;
   return (
     <header className="shrink-0 border-b border-border bg-surface">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 pt-2.5 pb-2">
@@ -40,40 +21,54 @@ export function TriageHeader(props: TriageHeaderProps) {
             </span>
           )}
         </div>
-        <SearchBox value={props.search} onChange={props.onSearchChange} inputRef={props.searchRef} />
+        <SearchBox value={list.search} onChange={list.setSearch} inputRef={searchRef} />
         <div
           className="flex flex-1 flex-wrap items-center justify-end gap-2"
           data-slot="triage-header-extras"
         >
-          {props.extras}
+          {slots.headerExtras}
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 pb-1.5">
         <div className="flex max-w-full min-w-0 items-center gap-2 overflow-x-auto [scrollbar-width:none]">
-          <Checkbox.Root
-            checked={props.selectAll}
-            onCheckedChange={props.onToggleSelectAll}
-            disabled={!props.canSelect}
-            aria-label="Select all threads in view"
-            className="mr-1 ml-0 flex size-4 shrink-0 items-center justify-center rounded border border-subtle bg-surface disabled:opacity-40 data-[state=checked]:border-accent data-[state=checked]:bg-accent data-[state=indeterminate]:border-accent data-[state=indeterminate]:bg-accent"
-          >
-            <Checkbox.Indicator>
-              {props.selectAll === 'indeterminate' ? (
-                <Minus className="size-3 text-accent-fg" strokeWidth={3} />
-              ) : (
-                <Check className="size-3 text-accent-fg" strokeWidth={3} />
-              )}
-            </Checkbox.Indicator>
-          </Checkbox.Root>
-          <FilterTabs value={props.tab} onChange={props.onTabChange} />
+          <SelectAllCheckbox
+            state={checked.selectAll}
+            onToggle={checked.toggleAll}
+            isDisabled={groups.length === 0}
+          />
+          <FilterTabs value={list.tab} onChange={list.setTab} />
         </div>
         <span aria-hidden className="mx-1 hidden h-4 w-px bg-border md:block" />
         <FiltersButton />
-        <FilterChips filters={props.filters} onAdd={props.onAddFilter} onRemove={props.onRemoveFilter} />
+        <FilterChips filters={list.filters} onAdd={list.addFilter} onRemove={list.removeFilter} />
         <div className="ml-auto">
-          <HeaderToolbar {...props} />
+          <HeaderToolbar />
         </div>
       </div>
     </header>
+  );
+}
+
+/** A native checkbox like the rows' own (mixed while some threads are ticked). */
+function SelectAllCheckbox(props: {
+  state: boolean | 'indeterminate';
+  onToggle: () => void;
+  isDisabled: boolean;
+}) {
+  const ref = useRef<HTMLInputElement | null>(null);
+  const isMixed = props.state === 'indeterminate';
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = isMixed;
+  }, [isMixed]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      checked={props.state === true}
+      onChange={props.onToggle}
+      disabled={props.isDisabled}
+      aria-label="Select all threads in view"
+      className="mr-1 size-4 shrink-0 cursor-pointer accent-accent disabled:cursor-default disabled:opacity-40"
+    />
   );
 }

@@ -1,127 +1,75 @@
-import {
-  PANEL_HANDLE_MARGIN_COARSE,
-  PANEL_HANDLE_MARGIN_FINE,
-  PANEL_KEYBOARD_SHIFT_STEP,
-  PANEL_KEYBOARD_STEP,
-  PANEL_LEFT_MAX,
-  PANEL_LEFT_MIN,
-  PANEL_RIGHT_MIN,
-} from '@ledgerdesk/domain/constants';
-import { clampPanelSizes } from '@ledgerdesk/domain/triage/panel-sizes';
 import { DETAIL_PANEL_ID, LIST_PANEL_ID } from '@ledgerdesk/domain/triage/triage-page-texts';
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
-import { Group, type GroupImperativeHandle, type Layout, Panel, Separator } from 'react-resizable-panels';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn';
-import { layoutOf } from '../hooks/use-panel-sizes';
+import { warmWhenIdle } from '../../../lib/warm-when-idle';
+import { sizesOf } from '../hooks/use-panel-sizes';
+import { useTriageScreen } from './triage-screen-context';
 
-type TriagePanesProps = {
-  list: ReactNode;
-  detail: ReactNode;
-  isMobile: boolean;
-  /** On a narrow screen the panes stack: the detail replaces the list while a thread is open. */
-  isDetailOpen: boolean;
-  isResizeDisabled: boolean;
-  groupRef: RefObject<GroupImperativeHandle | null>;
-  initialLayout: Layout;
-  onLayoutChanged: (layout: Layout) => void;
-};
+type TriagePanesProps = { list: ReactNode; detail: ReactNode };
+
+let loadedPanes: ComponentType<TriagePanesProps> | null = null;
+const loadResizablePanes = () =>
+  import('./resizable-panes').then((m) => {
+    loadedPanes = m.ResizablePanes;
+    return m.ResizablePanes;
+  });
 
 /** The two triage panes: resizable side by side on wide screens, stacked on narrow ones. */
-export function TriagePanes(props: TriagePanesProps) {
-  if (props.isMobile) {
+export function TriagePanes({ list, detail }: TriagePanesProps) {
+  const { isMobile, nav } = useTriageScreen();
+  if (isMobile) {
+    // On a narrow screen the panes stack: the detail replaces the list while a thread is open.
+    const isDetailOpen = nav.openGroup != null;
     return (
       <div className="relative min-h-0 flex-1">
-        <div id={LIST_PANEL_ID} className={cn('h-full', props.isDetailOpen && 'hidden')}>
-          {props.list}
+        <div id={LIST_PANEL_ID} className={cn('h-full', isDetailOpen && 'hidden')}>
+          {list}
         </div>
-        {props.isDetailOpen ? (
+        {isDetailOpen ? (
           <div id={DETAIL_PANEL_ID} className="h-full">
-            {props.detail}
+            {detail}
           </div>
         ) : null}
       </div>
     );
   }
-  return <ResizablePanes {...props} />;
-}
-
-function ResizablePanes({
-  list,
-  detail,
-  isResizeDisabled,
-  groupRef,
-  initialLayout,
-  onLayoutChanged,
-}: TriagePanesProps) {
-  const elementRef = useRef<HTMLDivElement | null>(null);
-  useKeyboardResizeSteps(elementRef, groupRef, isResizeDisabled);
-  return (
-    <Group
-      id="triage-panels"
-      orientation="horizontal"
-      className="min-h-0 flex-1"
-      elementRef={elementRef}
-      groupRef={groupRef}
-      defaultLayout={initialLayout}
-      disabled={isResizeDisabled}
-      onLayoutChanged={onLayoutChanged}
-      resizeTargetMinimumSize={{ coarse: PANEL_HANDLE_MARGIN_COARSE, fine: PANEL_HANDLE_MARGIN_FINE }}
-    >
-      <Panel
-        id={LIST_PANEL_ID}
-        minSize={String(PANEL_LEFT_MIN)}
-        maxSize={String(PANEL_LEFT_MAX)}
-        className="h-full"
-      >
-        {list}
-      </Panel>
-      <Separator
-        aria-label="Resize panels"
-        aria-disabled={isResizeDisabled || undefined}
-        disabled={isResizeDisabled}
-        className={cn(
-          'group relative w-px bg-border outline-none transition-colors',
-          'data-[separator=hover]:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent',
-          isResizeDisabled && 'cursor-not-allowed',
-        )}
-      >
-        <span
-          aria-hidden
-          className="absolute top-1/2 left-1/2 h-8 w-1 -translate-x-1/2 -translate-y-1/2 rounded-full bg-border group-focus-visible:bg-accent"
-        />
-      </Separator>
-      <Panel id={DETAIL_PANEL_ID} minSize={String(PANEL_RIGHT_MIN)} className="h-full">
-        {detail}
-      </Panel>
-    </Group>
-  );
+  return <WidePanes list={list} detail={detail} />;
 }
 
 /**
- * Spec §9 keyboard resize: arrow keys on the separator move it by 10 % (100 % with Shift, i.e. to the limit).
- * The library's own step is 5 %, so the keys are taken in the capture phase, before its handler sees them
- * (it ignores events whose default was prevented).
+ * Side by side. The resizing library is not needed to show the first rows, so until its chunk has loaded
+ * (requested once the list has answered and the browser is idle) the same layout stands without handles.
  */
-function useKeyboardResizeSteps(
-  elementRef: RefObject<HTMLDivElement | null>,
-  groupRef: RefObject<GroupImperativeHandle | null>,
-  isDisabled: boolean,
-) {
+function WidePanes({ list, detail }: TriagePanesProps) {
+  const { threads, panels } = useTriageScreen();
+  const [Resizable, setResizable] = useState(() => loadedPanes);
+  const isListShown = threads.status !== 'pending';
   useEffect(() => {
-    const element = elementRef.current;
-    if (!element) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-      if (!(event.target instanceof HTMLElement) || !event.target.hasAttribute('data-separator')) return;
-      event.preventDefault();
-      const group = groupRef.current;
-      if (isDisabled || !group) return;
-      const step = event.shiftKey ? PANEL_KEYBOARD_SHIFT_STEP : PANEL_KEYBOARD_STEP;
-      const left = group.getLayout()[LIST_PANEL_ID] ?? 60;
-      const next = clampPanelSizes({ left: left + (event.key === 'ArrowRight' ? step : -step) });
-      group.setLayout(layoutOf(next));
+    if (Resizable || !isListShown) return;
+    let isCurrent = true;
+    const cancel = warmWhenIdle(
+      () =>
+        loadResizablePanes().then((component) => {
+          if (isCurrent) setResizable(() => component);
+        }),
+      { idleTimeoutMs: 500 },
+    );
+    return () => {
+      isCurrent = false;
+      cancel();
     };
-    element.addEventListener('keydown', onKeyDown, true);
-    return () => element.removeEventListener('keydown', onKeyDown, true);
-  }, [elementRef, groupRef, isDisabled]);
+  }, [Resizable, isListShown]);
+  if (Resizable) return <Resizable list={list} detail={detail} />;
+  const { left, right } = sizesOf(panels.initialLayout);
+  return (
+    <div className="flex min-h-0 flex-1">
+      <div id={LIST_PANEL_ID} className="h-full min-w-0" style={{ flex: `${left} 1 0px` }}>
+        {list}
+      </div>
+      <div aria-hidden className="w-px bg-border" />
+      <div id={DETAIL_PANEL_ID} className="h-full min-w-0" style={{ flex: `${right} 1 0px` }}>
+        {detail}
+      </div>
+    </div>
+  );
 }

@@ -3,8 +3,8 @@ import type { UserNotice } from '@ledgerdesk/domain/api/notice-events';
 import type { OutgoingMailDto } from '@ledgerdesk/domain/api/outgoing-endpoints';
 import { UNDO_SEND_TOO_LATE } from '@ledgerdesk/domain/api/outgoing-endpoints';
 import { emailSentMessage } from '@ledgerdesk/domain/mail/send-errors';
-import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { cancelOutgoing } from '../api/cancel-outgoing';
 import { type ComposeDraft, newDraft } from '../utils/compose-draft';
 

@@ -1,7 +1,7 @@
 import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
 import { canReply, REPLY_NOT_AVAILABLE } from '@ledgerdesk/domain/triage/validate-compose';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { type ComposeDraft, newDraft, type ReplyRequest, replyDraft } from '../utils/compose-draft';
 import { hasUndoneDraft, keepUndoneDraft, takeUndoneDraft } from '../utils/undone-draft';
 

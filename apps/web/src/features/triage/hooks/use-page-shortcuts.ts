@@ -1,6 +1,6 @@
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
 import type { RefObject } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { undoLatest } from './undo-offer';
 import type { useCheckedThreads } from './use-checked-threads';
 import { useTriagePaletteCommands } from './use-palette-commands';

@@ -1,7 +1,7 @@
 import type { TriageItem } from '@ledgerdesk/domain/entities';
 import { shortWhen } from '@ledgerdesk/domain/triage/snooze';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { snoozeItems, unsnoozeItems } from '../api/snooze';
 import { triageKeys } from '../api/triage-keys';
 import { applyItemChanges, type ItemChanges, type ThreadsData } from '../utils/list-cache';

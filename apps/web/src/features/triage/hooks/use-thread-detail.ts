@@ -10,7 +10,7 @@ import { statusCardKind } from '@ledgerdesk/domain/triage/thread-status-cards';
 import { canReply } from '@ledgerdesk/domain/triage/validate-compose';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { useThread } from '../api/get-thread';
 import { useThreadContent } from '../api/get-thread-content';
 import { triageKeys } from '../api/triage-keys';

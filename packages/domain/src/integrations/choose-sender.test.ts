@@ -1,22 +1,8 @@
-import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
 import { describe, expect, it } from 'vitest';
-import { chooseSender } from './choose-sender';
+import { chooseSender, type SenderCandidate } from './choose-sender';
 
-function integration(id: string, provider: 'office365' | 'gmail', isActive = true): EmailIntegrationDto {
-  return {
-    id,
-    provider,
-    emailAddress: `${id}@firm.com`,
-    isActive,
-    tokenExpiresAt: null,
-    lastSyncAt: null,
-    scopes: null,
-    createdAt: '',
-    updatedAt: '',
-    metadata: {},
-    isSandbox: true,
-    needsReconnect: false,
-  };
+function integration(id: string, provider: 'office365' | 'gmail', isActive = true): SenderCandidate {
+  return { id, provider, isActive };
 }
 
 describe('chooseSender', () => {

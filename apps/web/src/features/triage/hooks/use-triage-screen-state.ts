@@ -1,0 +1,138 @@
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { useIntegrations } from '../../../lib/integrations-query';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { useTriageThreads } from '../api/get-triage-threads';
+import { useSnoozeControls } from '../components/snooze-context';
+import type { KeptScroll } from '../components/thread-list';
+import type { ListDensity } from '../components/thread-row';
+import { allGroups } from '../utils/list-cache';
+import { LIST_DENSITY_KEY, PANELS_LOCKED_KEY } from '../utils/local-settings';
+import { showSendFailedToast } from './send-toasts';
+import { useAutoRefreshSettings } from './use-auto-refresh-settings';
+import { useCheckedThreads } from './use-checked-threads';
+import { useCompose } from './use-compose';
+import { useListFilter } from './use-list-filter';
+import { useLiveUpdates } from './use-live-updates';
+import { usePageShortcuts } from './use-page-shortcuts';
+import { usePanelSizes } from './use-panel-sizes';
+import { useLoadingResizeLock } from './use-resize-lock';
+import { useStoredChoice } from './use-stored-choice';
+import { useThreadNavigation } from './use-thread-navigation';
+import { useTriageCommands } from './use-triage-commands';
+
+export type TriageScreenSlots = {
+  /** Slot for the integrations feature (connection badge, manual sync, token button), composed by src/app. */
+  headerExtras?: ReactNode;
+  /** Slot under an unfiltered empty list (the integrations feature's first-run connect choices). */
+  emptyListAction?: ReactNode;
+};
+
+/**
+ * Everything the triage screen's parts share, wired once: the list filter and its pages, cursor and open
+ * thread, ticked threads, commands, compose, live updates, pane sizes and the stored display choices.
+ * Parts read it through `useTriageScreen()`; a new control adds its state here and reads it where it shows.
+ */
+export function useTriageScreenState(slots: TriageScreenSlots) {
+  const list = useListFilter();
+  const settings = useAutoRefreshSettings();
+  const [storedDensity, setDensity] = useStoredChoice<ListDensity>(
+    LIST_DENSITY_KEY,
+    ['standard', 'enhanced'],
+    'standard',
+  );
+  const [isPanelsLocked, setIsPanelsLocked] = useStoredChoice<boolean>(
+    PANELS_LOCKED_KEY,
+    [true, false],
+    false,
+  );
+  const isMobile = useMediaQuery('(max-width: 767px)');
+  const threads = useTriageThreads(list.filter);
+  const groups = useMemo(() => allGroups(threads.data), [threads.data]);
+  const nav = useThreadNavigation(groups, threads.isSuccess);
+  const checked = useCheckedThreads(groups);
+  const integrations = useIntegrations();
+  const compose = useCompose(integrations.data ?? []);
+  const commands = useTriageCommands(compose.openReply);
+  // A held message (undo send) the provider refused for good: the send failure toast, with Edit. Other
+  // notices (a refused mailbox change) are shown on every screen by the layout.
+  const live = useLiveUpdates(list.filter, settings, nav.openGroupId, (notice) => {
+    if (notice.kind === 'send-failed') showSendFailedToast(notice, compose.openDraft);
+  });
+  const panels = usePanelSizes();
+  const isLoadingLocked = useLoadingResizeLock(threads.isPending);
+  const [isHelpOpen, setIsHelpOpen] = useState(false);
+  const [hasHelpOpened, setHasHelpOpened] = useState(false);
+  const searchRef = useRef<HTMLInputElement | null>(null);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const keptScroll = useRef<KeptScroll>(null);
+  const snooze = useSnoozeControls();
+  const { setOpenGroupId, setActiveIndex } = nav;
+  const { markOpenedRead } = commands;
+
+  // Stable across pages loaded: every mounted row takes it, and a new one would re-render them all per page.
+  const groupsNow = useRef(groups);
+  groupsNow.current = groups;
+  const openAt = useCallback(
+    (index: number) => {
+      const group = groupsNow.current[index];
+      if (!group) return;
+      setOpenGroupId(group.id);
+      setActiveIndex(index);
+      markOpenedRead(group);
+    },
+    [setOpenGroupId, setActiveIndex, markOpenedRead],
+  );
+  const viewNewItems = useCallback(() => {
+    live.refresh();
+    scrollRef.current?.scrollTo({ top: 0 });
+    setActiveIndex(-1);
+  }, [live, setActiveIndex]);
+  const checkedGroups = () => groups.filter((group) => checked.checked.has(group.id));
+  const showHelp = () => {
+    setIsHelpOpen(true);
+    setHasHelpOpened(true);
+  };
+  usePageShortcuts({
+    nav,
+    checked,
+    commands,
+    openAt,
+    checkedGroups,
+    searchRef,
+    onCompose: compose.openNew,
+    onHelp: showHelp,
+    onSnooze: (targets) => snooze?.open(targets),
+  });
+
+  return {
+    slots,
+    list,
+    settings,
+    threads,
+    groups,
+    nav,
+    checked,
+    checkedGroups,
+    compose,
+    commands,
+    live,
+    panels,
+    isMobile,
+    /** The row style in use: narrow screens always get the two-line rows. */
+    density: isMobile ? ('enhanced' as const) : storedDensity,
+    storedDensity,
+    setDensity,
+    isPanelsLocked,
+    togglePanelsLock: () => setIsPanelsLocked(!isPanelsLocked),
+    isResizeDisabled: isPanelsLocked || isLoadingLocked,
+    /** The shortcuts dialog; it loads when first opened. */
+    help: { isOpen: isHelpOpen, hasOpened: hasHelpOpened, setIsOpen: setIsHelpOpen, show: showHelp },
+    searchRef,
+    scrollRef,
+    keptScroll,
+    openAt,
+    viewNewItems,
+  };
+}
+
+export type TriageScreenState = ReturnType<typeof useTriageScreenState>;
