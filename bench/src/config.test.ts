@@ -4,7 +4,8 @@ import { readConfig } from './config';
 describe('readConfig', () => {
   it('runs everything on PGlite at the issue sizes by default', () => {
     const config = readConfig([], {});
-    expect(config.only).toEqual(['list', 'sync', 'actions', 'realtime', 'web']);
+    expect(config.only).toEqual(['list', 'sync', 'actions', 'realtime', 'web', 'fleet']);
+    expect(config.fleet).toEqual({ mailboxes: 1_000, intervalSeconds: 60, intervals: 3 });
     expect(config.databases).toEqual([{ kind: 'pglite' }]);
     expect(config.list.sizes).toEqual([1_000, 10_000, 100_000]);
     expect(config.list.requests).toBe(50);
@@ -25,6 +26,22 @@ describe('readConfig', () => {
     expect(config.shouldBuild).toBe(false);
     expect(Math.max(...config.list.sizes)).toBeLessThan(1_000);
     expect(config.sync.messages).toBeLessThan(100);
+    expect(config.fleet).toEqual({ mailboxes: 8, intervalSeconds: 2, intervals: 2 });
+  });
+
+  it('reads the fleet size, interval and number of intervals from flags, smoke or not', () => {
+    const args = ['--only=fleet', '--fleet-mailboxes=200', '--fleet-interval=30', '--fleet-intervals=2'];
+    expect(readConfig(args, {}).fleet).toEqual({ mailboxes: 200, intervalSeconds: 30, intervals: 2 });
+    expect(readConfig(['--smoke', '--fleet-mailboxes=20'], {}).fleet.mailboxes).toBe(20);
+    expect(readConfig(args, {}).only).toEqual(['fleet']);
+  });
+
+  it('gives the fleet nodes their own ports after the app and the sandbox', () => {
+    expect(readConfig([], { BENCH_PORT: '4150' }).ports).toEqual({
+      app: 4150,
+      sandbox: 4151,
+      fleet: [4152, 4153, 4154],
+    });
   });
 
   it('measures a million items on PostgreSQL only, and the same path at a small size in smoke mode', () => {
@@ -47,5 +64,7 @@ describe('readConfig', () => {
     expect(() => readConfig([], { BENCH_SIZES: '10k' })).toThrow(/BENCH_SIZES/);
     expect(() => readConfig(['--fast'], {})).toThrow(/Unknown option --fast/);
     expect(() => readConfig(['--only=list,disk'], {})).toThrow(/--only/);
+    expect(() => readConfig(['--fleet-mailboxes=1k'], {})).toThrow(/--fleet-mailboxes/);
+    expect(() => readConfig(['--fleet-interval=0'], {})).toThrow(/--fleet-interval/);
   });
 });

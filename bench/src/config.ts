@@ -1,5 +1,7 @@
-export type BenchmarkId = 'list' | 'sync' | 'actions' | 'realtime' | 'web';
-export const BENCHMARK_IDS: readonly BenchmarkId[] = ['list', 'sync', 'actions', 'realtime', 'web'];
+export type BenchmarkId = 'list' | 'sync' | 'actions' | 'realtime' | 'web' | 'fleet';
+export const BENCHMARK_IDS: readonly BenchmarkId[] = ['list', 'sync', 'actions', 'realtime', 'web', 'fleet'];
+/** Flags that take a value (`--fleet-mailboxes=200`). */
+const VALUE_FLAGS = ['--only=', '--fleet-mailboxes=', '--fleet-interval=', '--fleet-intervals='] as const;
 
 export type DatabaseTarget = { kind: 'pglite' } | { kind: 'postgres'; adminUrl: string };
 
@@ -8,7 +10,8 @@ export type BenchConfig = {
   shouldBuild: boolean;
   only: readonly BenchmarkId[];
   databases: DatabaseTarget[];
-  ports: { app: number; sandbox: number };
+  /** The app, the sandbox, then the fleet benchmark's own nodes (a, b) and its baseline node. */
+  ports: { app: number; sandbox: number; fleet: [number, number, number] };
   list: {
     sizes: number[];
     otherUsers: number;
@@ -25,6 +28,14 @@ export type BenchConfig = {
   actions: { clears: number; bulkSize: number; bulkRuns: number };
   realtime: { messages: number };
   web: { items: number; runs: number };
+  fleet: {
+    /** Connected sandbox mailboxes, Office 365 and Gmail half each (two per user). */
+    mailboxes: number;
+    /** SYNC_INTERVAL_SECONDS of the nodes under test, and the delivery interval. */
+    intervalSeconds: number;
+    /** Intervals of deliveries (one new message per mailbox each). */
+    intervals: number;
+  };
 };
 
 function positiveList(text: string | undefined, name: string): number[] | null {
@@ -44,6 +55,10 @@ function positive(text: string | undefined, name: string, fallback: number): num
   return value;
 }
 
+function flagValue(args: readonly string[], flag: (typeof VALUE_FLAGS)[number]): string | undefined {
+  return args.find((arg) => arg.startsWith(flag))?.slice(flag.length);
+}
+
 function parseOnly(args: readonly string[]): BenchmarkId[] {
   const flag = args.find((arg) => arg.startsWith('--only='));
   if (!flag) return [...BENCHMARK_IDS];
@@ -57,15 +72,17 @@ function parseOnly(args: readonly string[]): BenchmarkId[] {
 }
 
 /**
- * Reads the command line (--smoke, --no-build, --only=list,sync) and the environment (BENCH_SIZES,
- * BENCH_DATABASE_URL, BENCH_SYNC_MESSAGES, BENCH_QUOTA_MESSAGES, BENCH_WEB_ITEMS, BENCH_WEB_RUNS, BENCH_PORT, BENCH_MILLION_ITEMS,
+ * Reads the command line (--smoke, --no-build, --only=list,sync, --fleet-mailboxes=N, --fleet-interval=S,
+ * --fleet-intervals=K) and the environment (BENCH_SIZES, BENCH_DATABASE_URL, BENCH_SYNC_MESSAGES,
+ * BENCH_QUOTA_MESSAGES, BENCH_WEB_ITEMS, BENCH_WEB_RUNS, BENCH_PORT, BENCH_MILLION_ITEMS,
  * BENCH_MILLION_ON_PGLITE).
  */
 export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): BenchConfig {
   for (const arg of args) {
-    if (!['--smoke', '--no-build'].includes(arg) && !arg.startsWith('--only=')) {
+    if (!['--smoke', '--no-build'].includes(arg) && !VALUE_FLAGS.some((flag) => arg.startsWith(flag))) {
       throw new Error(
-        `Unknown option ${arg}. Options: --smoke, --no-build, --only=${BENCHMARK_IDS.join(',')}`,
+        `Unknown option ${arg}. Options: --smoke, --no-build, --only=${BENCHMARK_IDS.join(',')}, ` +
+          '--fleet-mailboxes=N, --fleet-interval=SECONDS, --fleet-intervals=K',
       );
     }
   }
@@ -77,7 +94,7 @@ export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): Ben
     shouldBuild: !isSmoke && !args.includes('--no-build'),
     only: parseOnly(args),
     databases: [{ kind: 'pglite' }, ...(adminUrl ? [{ kind: 'postgres' as const, adminUrl }] : [])],
-    ports: { app: basePort, sandbox: basePort + 1 },
+    ports: { app: basePort, sandbox: basePort + 1, fleet: [basePort + 2, basePort + 3, basePort + 4] },
     list: {
       sizes: positiveList(env.BENCH_SIZES, 'BENCH_SIZES') ?? (isSmoke ? [400] : [1_000, 10_000, 100_000]),
       otherUsers: 9,
@@ -99,6 +116,11 @@ export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): Ben
     web: {
       items: positive(env.BENCH_WEB_ITEMS, 'BENCH_WEB_ITEMS', isSmoke ? 300 : 100_000),
       runs: positive(env.BENCH_WEB_RUNS, 'BENCH_WEB_RUNS', isSmoke ? 1 : 5),
+    },
+    fleet: {
+      mailboxes: positive(flagValue(args, '--fleet-mailboxes='), '--fleet-mailboxes', isSmoke ? 8 : 1_000),
+      intervalSeconds: positive(flagValue(args, '--fleet-interval='), '--fleet-interval', isSmoke ? 2 : 60),
+      intervals: positive(flagValue(args, '--fleet-intervals='), '--fleet-intervals', isSmoke ? 2 : 3),
     },
   };
 }

@@ -3,16 +3,17 @@ import os from 'node:os';
 
 import { runActions } from './benchmarks/actions';
 import type { BenchContext } from './benchmarks/bench-context';
+import { runFleet } from './benchmarks/fleet';
 import { runRealtime } from './benchmarks/realtime';
 import { runSyncThroughput } from './benchmarks/sync-throughput';
 import { runTriageList } from './benchmarks/triage-list';
 import { runWebBrowser } from './benchmarks/web-browser';
-import { type BenchConfig, type BenchmarkId, type DatabaseTarget, readConfig } from './config';
+import { BENCHMARK_IDS, type BenchConfig, type BenchmarkId, type DatabaseTarget, readConfig } from './config';
 import { createBenchDatabase, isReachable } from './infra/bench-database';
-import { ensureBuild, snapshotWebDist } from './infra/build';
+import { emptyWebDist, ensureBuild, snapshotWebDist } from './infra/build';
 import { startChild } from './infra/child-process';
 import { installInterruptHandlers, onInterrupt, runCleanup } from './infra/cleanup';
-import { commandLine, describeRun, writeResults } from './report/results';
+import { commandLine, describeRun, resultsStem, writeResults } from './report/results';
 import { type BenchTable, renderTable } from './report/table';
 
 type PerDatabase = (ctx: BenchContext) => Promise<BenchTable | BenchTable[]>;
@@ -32,8 +33,10 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const startLoad = os.loadavg()[0] ?? 0;
   const config = readConfig(process.argv.slice(2), process.env);
-  ensureBuild(config.shouldBuild, log);
-  const web = snapshotWebDist();
+  // The fleet benchmark's nodes serve no page: `--only=fleet` neither builds nor copies the web build.
+  const needsWeb = config.only.some((id) => id !== 'fleet');
+  if (needsWeb) ensureBuild(config.shouldBuild, log);
+  const web = needsWeb ? snapshotWebDist() : emptyWebDist();
   onInterrupt(async () => web.remove());
   const databases = await usableDatabases(config);
   const tables: BenchTable[] = [];
@@ -45,52 +48,68 @@ async function main(): Promise<void> {
     BENCH_SANDBOX_PORT: String(config.ports.sandbox),
   });
   for (const target of databases) {
-    const database = await createBenchDatabase(target);
-    const forget = onInterrupt(() => database.drop());
-    try {
-      const app = await startChild<{ url: string }>('app', 'harness/app-server.ts', {
-        ...database.env,
-        BENCH_APP_PORT: String(config.ports.app),
-        BENCH_SANDBOX_URL: sandbox.info.url,
-        BENCH_WEB_DIST: web.dir,
-      });
-      const ctx: BenchContext = {
-        config,
-        database,
-        appUrl: app.info.url,
-        sandboxUrl: sandbox.info.url,
-        webDist: web.dir,
-        log,
-      };
+    await runPerDatabase(config, target, sandbox.info.url, web.dir, print);
+    if (config.only.includes('fleet')) {
       try {
-        for (const [id, run] of PER_DATABASE) {
-          if (!config.only.includes(id)) continue;
-          try {
-            const result = await run(ctx);
-            for (const table of Array.isArray(result) ? result : [result]) print(table);
-          } catch (error) {
-            failures.push(
-              `${id} on ${database.label}: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
-            );
-            log(`FAILED ${id} on ${database.label}: ${error instanceof Error ? error.message : error}`);
-          }
-        }
-      } finally {
-        await app.stop();
+        print(await runFleet({ config, target, sandboxUrl: sandbox.info.url, webDist: web.dir, log }));
+      } catch (error) {
+        failures.push(
+          `fleet on ${target.kind}: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+        );
+        log(`FAILED fleet on ${target.kind}: ${error instanceof Error ? error.message : error}`);
       }
-    } finally {
-      await database.drop();
-      forget();
     }
   }
   await sandbox.stop();
   web.remove();
   const command = commandLine(process.argv.slice(2), process.env);
-  const files = writeResults(describeRun(command, startedAt, config.isSmoke, startLoad), tables);
+  const stem = resultsStem(config.isSmoke, config.only, BENCHMARK_IDS);
+  const files = writeResults(describeRun(command, startedAt, config.isSmoke, startLoad), tables, stem);
   log(`results written to ${files.join(', ')}`);
   if (failures.length > 0) {
     process.stderr.write(`\n${failures.length} benchmark(s) failed:\n${failures.join('\n\n')}\n`);
     process.exitCode = 1;
+  }
+}
+
+/** The benchmarks that share one app server on one fresh database (all but the fleet, which starts its own). */
+async function runPerDatabase(
+  config: BenchConfig,
+  target: DatabaseTarget,
+  sandboxUrl: string,
+  webDist: string,
+  print: (table: BenchTable) => void,
+): Promise<void> {
+  if (!PER_DATABASE.some(([id]) => config.only.includes(id))) return;
+  const database = await createBenchDatabase(target);
+  const forget = onInterrupt(() => database.drop());
+  try {
+    const app = await startChild<{ url: string }>('app', 'harness/app-server.ts', {
+      ...database.env,
+      BENCH_APP_PORT: String(config.ports.app),
+      BENCH_SANDBOX_URL: sandboxUrl,
+      BENCH_WEB_DIST: webDist,
+    });
+    const ctx: BenchContext = { config, database, appUrl: app.info.url, sandboxUrl, webDist, log };
+    try {
+      for (const [id, run] of PER_DATABASE) {
+        if (!config.only.includes(id)) continue;
+        try {
+          const result = await run(ctx);
+          for (const table of Array.isArray(result) ? result : [result]) print(table);
+        } catch (error) {
+          failures.push(
+            `${id} on ${database.label}: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+          );
+          log(`FAILED ${id} on ${database.label}: ${error instanceof Error ? error.message : error}`);
+        }
+      }
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await database.drop();
+    forget();
   }
 }
 

@@ -1,6 +1,9 @@
 // Child process: the real app (buildApp + the sync fleet, as apps/server/src/main.ts composes it) on its own
 // port, with the providers pointed at the bench's separate sandbox process, plus the harness extras:
-// Server-Timing, the baseline endpoints and bulk seeding.
+// Server-Timing, the baseline endpoints and bulk seeding. For the fleet benchmark it is also a node under
+// test: BENCH_SYNC_MODE=fleet runs the sync fleet every BENCH_SYNC_INTERVAL_SECONDS, =legacy runs the old
+// three-at-a-time loop instead (legacy-loop.ts); BENCH_FLEET_LOG=install adds the benchmark's sync and item
+// logs to the database (fleet-log.ts); BENCH_NODE_NAME names its PostgreSQL connections (application_name).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +17,12 @@ import { READY_PREFIX } from '../infra/child-process';
 import { baselineActionRoutes } from './baseline-actions';
 import { baselineRoutes } from './baseline-routes';
 import { benchRoutes } from './bench-routes';
+import { installFleetLog } from './fleet-log';
+import { fleetRoutes } from './fleet-routes';
+import { startLegacyLoop } from './legacy-loop';
 import { addServerTiming } from './server-timing';
+
+type SyncMode = 'off' | 'fleet' | 'legacy';
 
 const NOTIFY_TIMES_KEPT = 5_000;
 
@@ -22,6 +30,8 @@ async function main(): Promise<void> {
   const port = Number(process.env.BENCH_APP_PORT);
   const sandbox = process.env.BENCH_SANDBOX_URL ?? '';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-data-'));
+  const syncMode = (process.env.BENCH_SYNC_MODE ?? 'off') as SyncMode;
+  const intervalSeconds = process.env.BENCH_SYNC_INTERVAL_SECONDS ?? '60';
   const env = parseEnv({
     NODE_ENV: 'production',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -38,13 +48,21 @@ async function main(): Promise<void> {
     GOOGLE_AUTH_URL: `${sandbox}/google/o/oauth2/v2/auth`,
     GOOGLE_TOKEN_URL: `${sandbox}/google/token`,
     GMAIL_API_URL: `${sandbox}/gmail`,
-    // Syncs run when the bench asks for them, never on a timer in the middle of a measurement.
-    SYNC_INTERVAL_SECONDS: '0',
+    // Syncs run when the bench asks for them, never on a timer in the middle of a measurement — unless this
+    // node is under test in the fleet benchmark.
+    SYNC_INTERVAL_SECONDS: syncMode === 'fleet' ? intervalSeconds : '0',
+    // Nodes of one fleet benchmark share the database: they must sign sessions and encrypt tokens alike.
+    ...(process.env.BENCH_AUTH_SECRET ? { AUTH_SECRET: process.env.BENCH_AUTH_SECRET } : {}),
+    ...(process.env.BENCH_TOKEN_KEY ? { TOKEN_ENCRYPTION_KEY: process.env.BENCH_TOKEN_KEY } : {}),
     SIGN_IN_MAX_ATTEMPTS_PER_IP: '100000',
     SIGN_IN_MAX_ATTEMPTS_PER_ACCOUNT: '100000',
   });
+  const databaseUrl = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : null;
+  if (databaseUrl && process.env.BENCH_NODE_NAME)
+    databaseUrl.searchParams.set('application_name', process.env.BENCH_NODE_NAME);
+  if (databaseUrl) process.env.DATABASE_URL = databaseUrl.toString();
   const database = await openDatabase({
-    databaseUrl: process.env.DATABASE_URL,
+    databaseUrl: databaseUrl?.toString(),
     dataDir: process.env.PGLITE_DIR,
   });
   const publicUrl = `http://127.0.0.1:${port}`;
@@ -62,8 +80,10 @@ async function main(): Promise<void> {
     notifyTimes.set(id, Date.now());
     if (notifyTimes.size > NOTIFY_TIMES_KEPT) notifyTimes.delete(notifyTimes.keys().next().value ?? '');
   });
+  if (process.env.BENCH_FLEET_LOG === 'install') await installFleetLog(database);
   await app.register(baselineRoutes);
   await app.register(baselineActionRoutes);
+  await app.register(async (child) => fleetRoutes(child, database));
   await app.register(async (child) => benchRoutes(child, notifyTimes));
   addServerTiming(app.server);
   await app.listen({ port, host: '127.0.0.1' });
@@ -71,8 +91,11 @@ async function main(): Promise<void> {
   await fleet.start();
   app.syncFleet = fleet;
   app.outbox.start();
+  const stopLegacyLoop =
+    syncMode === 'legacy' ? startLegacyLoop(app.mail, Number(intervalSeconds) * 1000) : async () => {};
 
   const shutdown = async () => {
+    await stopLegacyLoop();
     await fleet.stop();
     await app.close();
     await database.close();

@@ -28,6 +28,12 @@ export function snapshotWebDist(): { dir: string; remove(): void } {
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** An empty stand-in for the web build, for runs that serve no page (the fleet benchmark's nodes). */
+export function emptyWebDist(): { dir: string; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-bench-web-'));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
 /** Runs a command under `flock /tmp/build.lock` when flock exists: builds write shared dist folders. */
 function underBuildLock(command: string[]): void {
   const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0;

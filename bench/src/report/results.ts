@@ -49,14 +49,24 @@ export function renderReport(run: RunInfo, tables: BenchTable[]): string {
 }
 
 /**
- * Writes the JSON and markdown results: `latest.json` + `latest.md` (committed) and a timestamped copy in
- * `runs/` for a full run; smoke runs write `smoke-latest.*` so they never replace the full figures.
+ * The results' file name: `latest` for a run of every benchmark, `<ids>-latest` for a subset (`--only=fleet`
+ * writes `fleet-latest`, so a partial run never replaces the full run's figures), `smoke-latest` for smoke.
  */
-export function writeResults(run: RunInfo, tables: BenchTable[]): string[] {
+export function resultsStem(isSmoke: boolean, only: readonly string[], all: readonly string[]): string {
+  if (isSmoke) return 'smoke-latest';
+  const isEverything = all.every((id) => only.includes(id));
+  return isEverything ? 'latest' : `${only.join('-')}-latest`;
+}
+
+/**
+ * Writes the JSON and markdown results: `<stem>.json` + `<stem>.md` (committed; see resultsStem) and a
+ * timestamped copy in `runs/` for a full run; smoke runs write `smoke-latest.*` so they never replace the
+ * full figures.
+ */
+export function writeResults(run: RunInfo, tables: BenchTable[], stem: string): string[] {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const json = `${JSON.stringify({ run, tables }, null, 2)}\n`;
   const markdown = `${renderReport(run, tables)}\n`;
-  const stem = run.isSmoke ? 'smoke-latest' : 'latest';
   const files = [path.join(RESULTS_DIR, `${stem}.json`), path.join(RESULTS_DIR, `${stem}.md`)];
   fs.writeFileSync(files[0]!, json);
   fs.writeFileSync(files[1]!, markdown);

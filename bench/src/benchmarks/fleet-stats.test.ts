@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { LoggedJob } from '../harness/fleet-routes';
+import { duplicateJobs, phaseStats, roundRate, syncsPerInterval } from './fleet-stats';
+
+const job = (key: string, slot: string, startedAt: number, completedAt: number): LoggedJob => ({
+  key,
+  slot,
+  state: 'completed',
+  startedAt,
+  completedAt,
+  retries: 0,
+});
+
+describe('syncsPerInterval', () => {
+  it('counts each mailbox in each slot wholly inside the window: none, exactly one or more', () => {
+    const syncs = [
+      { integrationId: 'a', at: 10_500 },
+      { integrationId: 'a', at: 20_100 },
+      { integrationId: 'b', at: 10_200 },
+      { integrationId: 'b', at: 10_900 },
+      // Outside the whole slots of the window (the partial first one and after the end).
+      { integrationId: 'b', at: 9_900 },
+      { integrationId: 'a', at: 30_500 },
+    ];
+    // Window 9.5 s → 30.2 s at 10 s: slots [10, 20) and [20, 30).
+    expect(syncsPerInterval(syncs, ['a', 'b'], { start: 9_500, end: 30_200 }, 10_000)).toEqual({
+      total: 4,
+      exactlyOne: 2,
+      none: 1,
+      more: 1,
+    });
+  });
+});
+
+describe('duplicateJobs', () => {
+  it('counts jobs beyond the first of a mailbox in one round slot', () => {
+    expect(
+      duplicateJobs([
+        { key: 'a', slot: 's1' },
+        { key: 'a', slot: 's2' },
+        { key: 'b', slot: 's1' },
+        { key: 'a', slot: 's1' },
+      ]),
+    ).toBe(1);
+  });
+});
+
+describe('roundRate', () => {
+  it('divides completed jobs by the time from each round start to its last completion', () => {
+    const slot1 = new Date(60_000).toISOString();
+    const slot2 = new Date(120_000).toISOString();
+    const jobs = [
+      job('a', slot1, 60_100, 61_000),
+      job('b', slot1, 60_100, 62_000),
+      job('a', slot2, 120_100, 121_000),
+      job('b', slot2, 120_100, 122_000),
+    ];
+    expect(roundRate(jobs)).toBeCloseTo(1);
+  });
+
+  it('is null without completed jobs', () => {
+    expect(roundRate([{ ...job('a', 's', 1, 2), state: 'failed' }])).toBeNull();
+  });
+});
+
+describe('phaseStats', () => {
+  it('measures freshness over the messages that arrived and counts the mailboxes reached', () => {
+    const stats = phaseStats({
+      deliveries: [
+        { subject: 'Fleet x 1', mailbox: 'm1', deliveredAt: 1_000 },
+        { subject: 'Fleet x 2', mailbox: 'm2', deliveredAt: 2_000 },
+        { subject: 'Fleet x 3', mailbox: 'm2', deliveredAt: 3_000 },
+      ],
+      log: {
+        items: [
+          { subject: 'Fleet x 1', insertedAt: 4_000, createdAt: 3_990 },
+          { subject: 'Fleet x 3', insertedAt: 4_000, createdAt: 3_990 },
+        ],
+        syncs: [
+          { integrationId: 'i1', at: 4_000, node: 'node-a' },
+          { integrationId: 'i2', at: 4_000, node: 'node-b' },
+          { integrationId: 'other', at: 4_000, node: 'node-b' },
+        ],
+        jobs: [],
+      },
+      integrationIds: ['i1', 'i2'],
+      window: { start: 0, end: 10_000 },
+      intervalMs: 5_000,
+    });
+    expect(stats).toMatchObject({
+      delivered: 3,
+      arrived: 2,
+      mailboxes: 2,
+      mailboxesSynced: 2,
+      mailboxesWithNewMail: 2,
+      syncs: 2,
+      syncsPerSecond: 0.2,
+      roundSyncsPerSecond: null,
+      syncMs: null,
+      duplicateJobs: 0,
+      syncsByNode: { 'node-a': 1, 'node-b': 1 },
+    });
+    expect(stats.freshness.max).toBe(3_000);
+    expect(stats.freshness.p50).toBe(2_000);
+  });
+});

@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import { sandboxControl } from '../client/sandbox';
+import type { BenchConfig, DatabaseTarget } from '../config';
+import { createBenchDatabase } from '../infra/bench-database';
+import { type RunningChild, startChild } from '../infra/child-process';
+import { onInterrupt } from '../infra/cleanup';
+import type { BenchTable } from '../report/table';
+import { type Phase, runPhase, type Scheduler } from './fleet-phase';
+import { connectFleet, type FleetMailbox } from './fleet-setup';
+import { fleetTable } from './fleet-table';
+
+/** What the fleet benchmark needs: it makes its own database and starts its own nodes. */
+export type FleetContext = {
+  config: BenchConfig;
+  target: DatabaseTarget;
+  sandboxUrl: string;
+  webDist: string;
+  log(message: string): void;
+};
+
+/**
+ * Benchmark 6: the sync fleet on one node (and two on PostgreSQL) against the old three-at-a-time loop, with
+ * the same mailboxes and the same mail, in one run. On a fresh database: node A (the fleet) connects and
+ * initialises every mailbox, then one message per mailbox per interval arrives for a few intervals; on
+ * PostgreSQL node B joins for a second phase; last, a node running the old loop gets the same treatment.
+ */
+export async function runFleet(ctx: FleetContext): Promise<BenchTable> {
+  const { mailboxes: count, intervalSeconds, intervals } = ctx.config.fleet;
+  const intervalMs = intervalSeconds * 1000;
+  const [portA, portB, portLegacy] = ctx.config.ports.fleet;
+  const database = await createBenchDatabase(ctx.target);
+  const forget = onInterrupt(() => database.drop());
+  const tag = crypto.randomBytes(3).toString('hex');
+  const shared = {
+    ...database.env,
+    BENCH_SANDBOX_URL: ctx.sandboxUrl,
+    BENCH_WEB_DIST: ctx.webDist,
+    BENCH_SYNC_INTERVAL_SECONDS: String(intervalSeconds),
+    BENCH_AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
+    BENCH_TOKEN_KEY: crypto.randomBytes(32).toString('base64'),
+  };
+  const startNode = (name: string, port: number, mode: Scheduler, extra: Record<string, string> = {}) =>
+    startChild<{ url: string }>(name, 'harness/app-server.ts', {
+      ...shared,
+      ...extra,
+      BENCH_APP_PORT: String(port),
+      BENCH_SYNC_MODE: mode,
+      BENCH_NODE_NAME: name,
+    });
+  const sandbox = sandboxControl(ctx.sandboxUrl);
+  const phases: Phase[] = [];
+  let mailboxes: FleetMailbox[] = [];
+  const measure = (key: string, scheduler: Scheduler, nodes: RunningChild<{ url: string }>[]) =>
+    runPhase({
+      key: `${key}-${tag}`,
+      scheduler,
+      nodes,
+      mailboxes,
+      sandboxUrl: ctx.sandboxUrl,
+      intervalMs,
+      intervals,
+      // The fleet: a message delivered last waits up to one interval for its round, plus the round itself.
+      // The old loop never catches up: one interval shows what it would still bring in.
+      drainMs: scheduler === 'fleet' ? 2 * intervalMs : intervalMs,
+      log: ctx.log,
+    });
+  try {
+    await sandbox.setQuotas('office365', true);
+    await sandbox.setQuotas('gmail', true);
+    const nodeA = await startNode('node-a', portA, 'fleet', { BENCH_FLEET_LOG: 'install' });
+    try {
+      ctx.log(`fleet: connecting ${count} mailboxes (${database.label})`);
+      mailboxes = await connectFleet(nodeA.info.url, ctx.sandboxUrl, count, tag, ctx.log);
+      phases.push(await measure('one', 'fleet', [nodeA]));
+      if (database.kind === 'postgres') {
+        const nodeB = await startNode('node-b', portB, 'fleet');
+        try {
+          phases.push(await measure('two', 'fleet', [nodeA, nodeB]));
+        } finally {
+          await nodeB.stop();
+        }
+      }
+    } finally {
+      await nodeA.stop();
+    }
+    const legacy = await startNode('legacy', portLegacy, 'legacy');
+    try {
+      phases.push(await measure('old', 'legacy', [legacy]));
+    } finally {
+      await legacy.stop();
+    }
+  } finally {
+    await sandbox.setQuotas('office365', false);
+    await sandbox.setQuotas('gmail', false);
+    await database.drop();
+    forget();
+  }
+  return fleetTable({ phases, database: database.label, kind: database.kind, count, intervalMs, intervals });
+}
