@@ -9,6 +9,7 @@ import { createSignInLimiter } from './auth/sign-in-limiter';
 import type { Env } from './config/env';
 import { loadOrCreateSecret } from './config/secrets';
 import type { Database, Db } from './db/client';
+import { firmRoutes } from './features/firms/firm-routes';
 import { functionRoutes } from './features/functions/function-routes';
 import { integrationRoutes } from './features/integrations/integration-routes';
 import { profileRoutes } from './features/profiles/profile-routes';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(triageRoutes);
   await app.register(snoozeRoutes);
   await app.register(integrationRoutes);
+  await app.register(firmRoutes, { secret: authSecret, mailer });
   await app.register(functionRoutes);
   await app.register(eventRoutes);
   if (clock instanceof AdjustableClock) await app.register(clockRoutes, { clock });

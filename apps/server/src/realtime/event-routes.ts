@@ -1,6 +1,9 @@
-import { TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage';
+import { FIRM_EVENT, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/require-user';
+import { rowsOf } from '../db/migrate';
+import { withUser } from '../db/with-user';
 import { createTriageChangeHub } from './triage-change-hub';
 
 /** A comment line this often keeps proxies and browsers from dropping an idle stream. */
@@ -36,9 +39,35 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       'x-accel-buffering': 'no',
     });
     raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
-    const unsubscribe = hub.subscribe(user.id, (event) => {
-      raw.write(`event: ${TRIAGE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
+    const send = (event: unknown) => {
+      if (!raw.writableEnded) raw.write(`event: ${TRIAGE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
+    };
+    const unsubscribeOwn = hub.subscribe(user.id, send);
+    // Mailboxes shared with the user's firm (decision 011): re-read whenever a firm's members or shares change,
+    // so leaving or being removed stops the stream's shared events at once; the browser is told to refetch.
+    const readShared = () =>
+      withUser(app.db, user.id, async (tx) =>
+        rowsOf<{ integration_id: string }>(
+          await tx.execute(sql`select integration_id from ledgerdesk_shared_mailboxes()`),
+        ).map((row) => row.integration_id),
+      );
+    let refreshing = Promise.resolve();
+    const shared = hub.subscribeShared(user.id, send, () => {
+      shared.setMailboxes([]);
+      refreshing = refreshing
+        .then(readShared)
+        .then((ids) => {
+          if (isClosed) return;
+          shared.setMailboxes(ids);
+          raw.write(`event: ${FIRM_EVENT}\ndata: {}\n\n`);
+        })
+        .catch((error: unknown) => request.log.warn({ err: error }, 'could not re-read shared mailboxes'));
     });
+    shared.setMailboxes(await readShared());
+    const unsubscribe = () => {
+      unsubscribeOwn();
+      shared.unsubscribe();
+    };
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
     let isClosed = false;

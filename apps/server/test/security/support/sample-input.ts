@@ -11,6 +11,9 @@ export type OwnedIds = {
   threadId: string;
   sourceId: string;
   templateId: string;
+  /** The user's own id (a firm member id) and a pending invitation of their firm. */
+  userId: string;
+  invitationId: string;
 };
 
 /** Body and param fields that name a user's data, and which of that user's ids each takes. */
@@ -32,6 +35,9 @@ function idForPath(path: string, ids: OwnedIds): string {
   if (path.includes('/integrations/')) return ids.integrationId;
   if (path.includes('/notification-sources/')) return ids.sourceId;
   if (path.includes('/templates/')) return ids.templateId;
+  if (path.includes('/firm/members/')) return ids.userId;
+  if (path.includes('/firm/invitations/')) return ids.invitationId;
+  if (path.includes('/firm/shared-mailboxes/')) return ids.integrationId;
   throw new Error(`no owned id is known for :id in ${path}: teach security/support/sample-input.ts`);
 }
 
