@@ -7,6 +7,7 @@ import { connectMailbox, createMailHarness, type MailHarness } from '../mail/sup
 import { signUp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, read loosely by the assertions
 type Json = Record<string, any>;
 
 async function call(h: MailHarness, cookie: string, method: string, url: string, payload?: unknown) {

@@ -17,39 +17,10 @@
  * contents and item updates of its items work for members too (the server acts with the owner's mailbox).
  */
 import { z } from 'zod';
+import { FIRM_NAME_MAX_LENGTH } from './firms-endpoints';
 import { safeString } from './safe-string';
 
-export const FIRM_NAME_MAX_LENGTH = 80;
-/** How long an invitation link stays valid. */
-export const FIRM_INVITATION_TTL_HOURS = 72;
-
-export const FIRM_API = {
-  firm: '/api/firm',
-  leave: '/api/firm/leave',
-  member: (userId: string) => `/api/firm/members/${encodeURIComponent(userId)}`,
-  invitations: '/api/firm/invitations',
-  invitation: (id: string) => `/api/firm/invitations/${encodeURIComponent(id)}`,
-  accept: '/api/firm/invitations/accept',
-  sharedMailboxes: '/api/firm/shared-mailboxes',
-  sharedMailbox: (id: string) => `/api/firm/shared-mailboxes/${encodeURIComponent(id)}`,
-} as const;
-
-/** The accept-invitation screen: the link an owner copies is `{origin}${FIRM_JOIN_PATH}?token=…`. */
-export const FIRM_JOIN_PATH = '/firm/join';
-
-export const FIRM_TEXTS = {
-  alreadyInFirm: 'You already belong to a firm. Leave it before creating or joining another.',
-  notInFirm: 'You are not a member of a firm.',
-  ownerOnly: 'Only the firm owner can do that.',
-  ownerCannotLeave: 'Remove the other members before leaving: a firm needs its owner.',
-  cannotRemoveSelf: 'Use Leave firm to leave your own firm.',
-  memberNotFound: 'Member not found.',
-  invitationNotFound: 'Invitation not found.',
-  invitationInvalid: 'This invitation link is not valid.',
-  invitationExpired: 'This invitation has expired. Ask the firm owner for a new one.',
-  invitationUsed: 'This invitation has already been used.',
-  mailboxNotFound: 'Mailbox not found.',
-} as const;
+export * from './firms-endpoints';
 
 const firmName = safeString().trim().min(1, 'must not be empty').max(FIRM_NAME_MAX_LENGTH);
 
@@ -60,39 +31,3 @@ export const shareMailboxSchema = z.strictObject({ integrationId: z.uuid() });
 export const firmIdParamsSchema = z.strictObject({ id: z.uuid('id must be a valid id.') });
 /** Member ids are better-auth user ids (not always uuids). */
 export const memberParamsSchema = z.strictObject({ id: safeString().min(1).max(200) });
-
-export type FirmRole = 'owner' | 'member';
-
-export type FirmMemberDto = { userId: string; name: string; email: string; role: FirmRole; joinedAt: string };
-
-export type SharedMailboxDto = {
-  integrationId: string;
-  emailAddress: string;
-  provider: string;
-  ownerUserId: string;
-  ownerName: string;
-  sharedAt: string;
-};
-
-export type FirmInvitationDto = { id: string; email: string; expiresAt: string; createdAt: string };
-
-export type FirmDto = {
-  id: string;
-  name: string;
-  /** The signed-in user's role. */
-  role: FirmRole;
-  members: FirmMemberDto[];
-  sharedMailboxes: SharedMailboxDto[];
-  /** Pending invitations (owners only; [] for members). */
-  invitations: FirmInvitationDto[];
-};
-
-export type FirmResponse = { firm: FirmDto | null };
-
-export type InvitationCreated = {
-  invitation: FirmInvitationDto;
-  /** The signed link to copy (shown once: only its hash is stored). */
-  link: string;
-  /** True when it was also sent by email (SMTP_URL configured). */
-  emailed: boolean;
-};
