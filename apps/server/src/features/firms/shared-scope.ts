@@ -64,3 +64,13 @@ export async function itemOwnership(tx: Tx, ids: readonly string[]): Promise<Ite
     isShared: row.is_shared === true,
   }));
 }
+
+/**
+ * The one data owner of `ids` (the user, or the owner of the shared mailbox holding them all); the user when the
+ * ids are mixed or unknown, so the caller's own-rows check refuses them as before.
+ */
+export async function itemsOwner(tx: Tx, userId: string, ids: readonly string[]): Promise<string> {
+  const owners = new Set((await itemOwnership(tx, ids)).map((item) => item.ownerId));
+  const [only] = owners;
+  return owners.size === 1 && only ? only : userId;
+}
