@@ -33,10 +33,15 @@ test.describe('firm (issue 15)', () => {
     await expect(page.getByRole('list', { name: 'Pending invitations' })).toContainText('sam@northgate.test');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: `${SHOTS_DIR}/firm-owner-1280.png` });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: `${SHOTS_DIR}/firm-owner-375.png`, fullPage: true });
 
     const colleague = await secondPerson(browser);
     await signUpThroughUi(colleague);
     await colleague.goto(pathOf(link));
+    await colleague.setViewportSize({ width: 375, height: 800 });
+    await expect(colleague.getByRole('button', { name: 'Accept invitation' })).toBeVisible();
+    await colleague.screenshot({ path: `${SHOTS_DIR}/firm-join-375.png` });
     await colleague.getByRole('button', { name: 'Accept invitation' }).click();
     await expect(colleague).toHaveURL(/\/firm$/);
     await expect(colleague.getByRole('heading', { level: 1, name: 'Northgate Accounting' })).toBeVisible();
@@ -96,6 +101,23 @@ test.describe('firm (issue 15)', () => {
     await expect(member.getByTestId('thread-row').first()).toBeVisible({ timeout: 30_000 });
     await member.setViewportSize({ width: 1280, height: 800 });
     await member.screenshot({ path: `${SHOTS_DIR}/firm-shared-triage-1280.png` });
+
+    // The member opens a thread (its content comes through the owner's connection) and clears it.
+    const first = member.getByTestId('thread-row').first();
+    const key = (await first.getAttribute('data-thread-key')) ?? '';
+    await first.locator('[data-row-index]').click();
+    await expect(member.getByTestId('thread-subject')).toBeVisible();
+    await first.hover();
+    await first.getByRole('button', { name: 'Clear & Archive' }).click();
+    await expect(member.locator(`[data-testid="thread-row"][data-thread-key="${key}"]`)).toHaveCount(0);
+
+    // The owner sees who did it on the thread.
+    await page.goto('/triage/personal/cleared');
+    const cleared = page.locator(`[data-testid="thread-row"][data-thread-key="${key}"]`);
+    await expect(cleared).toBeVisible({ timeout: 15_000 });
+    await cleared.locator('[data-row-index]').click();
+    await expect(page.getByTestId('thread-shared-activity')).toContainText(/^Cleared by .+, \d\d:\d\d$/);
+    await page.screenshot({ path: `${SHOTS_DIR}/firm-cleared-by-1280.png` });
     await member.context().close();
   });
 });

@@ -209,7 +209,7 @@ function RenameFirm({ firm }: { firm: FirmDto }) {
             value={name}
             maxLength={FIRM_NAME_MAX_LENGTH}
             onChange={(event) => setName(event.target.value)}
-            className="flex-1"
+            className="min-w-0 sm:flex-1"
           />
           <Button type="submit" disabled={!name.trim() || name.trim() === firm.name || rename.isPending}>
             Rename
