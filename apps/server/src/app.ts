@@ -9,6 +9,7 @@ import { createSignInLimiter } from './auth/sign-in-limiter';
 import type { Env } from './config/env';
 import { loadOrCreateSecret } from './config/secrets';
 import type { Database, Db } from './db/client';
+import { firmRoutes } from './features/firms/firm-routes';
 import { functionRoutes } from './features/functions/function-routes';
 import { integrationRoutes } from './features/integrations/integration-routes';
 import { outgoingRoutes } from './features/outgoing/outgoing-routes';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(triageRoutes);
   await app.register(snoozeRoutes);
   await app.register(integrationRoutes);
+  await app.register(firmRoutes, { secret: authSecret, mailer });
   await app.register(functionRoutes);
   await app.register(outgoingRoutes);
   await app.register(eventRoutes);

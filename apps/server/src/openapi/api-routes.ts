@@ -2,6 +2,14 @@
 // and that the security suite's sweeps drive their requests from. A test fails when a route is missing here.
 
 import {
+  acceptInvitationSchema,
+  firmIdParamsSchema,
+  firmNameSchema,
+  inviteBodySchema,
+  memberParamsSchema,
+  shareMailboxSchema,
+} from '@ledgerdesk/domain/api/firms';
+import {
   enhancedFullResyncSchema,
   fetchContentSchema,
   initializeSyncConfigSchema,
@@ -123,6 +131,69 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Upload the avatar (multipart, field `file`, at most 5 MB).',
     needsSession: true,
     isMultipart: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/firm',
+    summary: "The user's firm ({firm: null} outside one).",
+    needsSession: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/firm',
+    summary: 'Create a firm (the creator owns it; one firm per user).',
+    needsSession: true,
+    body: firmNameSchema,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/firm',
+    summary: 'Rename the firm (owner).',
+    needsSession: true,
+    body: firmNameSchema,
+  },
+  { method: 'POST', path: '/api/firm/leave', summary: 'Leave the firm.', needsSession: true },
+  {
+    method: 'DELETE',
+    path: '/api/firm/members/:id',
+    summary: 'Remove a member (owner).',
+    needsSession: true,
+    params: memberParamsSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/firm/invitations',
+    summary: 'Invite by email: a signed, expiring, single-use link (owner).',
+    needsSession: true,
+    body: inviteBodySchema,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/firm/invitations/:id',
+    summary: 'Revoke a pending invitation (owner).',
+    needsSession: true,
+    params: firmIdParamsSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/firm/invitations/accept',
+    summary: 'Join a firm with an invitation token.',
+    needsSession: true,
+    body: acceptInvitationSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/firm/shared-mailboxes',
+    summary: 'Share one of your mailboxes with your firm.',
+    needsSession: true,
+    body: shareMailboxSchema,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/firm/shared-mailboxes/:id',
+    summary: 'Stop sharing one of your mailboxes.',
+    needsSession: true,
+    params: firmIdParamsSchema,
   },
   { method: 'GET', path: '/api/templates', summary: 'Saved replies, by name.', needsSession: true },
   {

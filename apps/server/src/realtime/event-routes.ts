@@ -1,7 +1,10 @@
 import { NOTICE_EVENT } from '@ledgerdesk/domain/api/notice-events';
-import { TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage';
+import { FIRM_EVENT, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/require-user';
+import { rowsOf } from '../db/migrate';
+import { withUser } from '../db/with-user';
 import { createTriageChangeHub } from './triage-change-hub';
 import { createUserNoticeHub } from './user-notice-hub';
 
@@ -12,9 +15,10 @@ const RECONNECT_MS = 5000;
 
 /**
  * GET /api/events: a Server-Sent Events stream of the signed-in user's triage item inserts, updates and deletes
- * (`event: triage`, data {op: INSERT | UPDATE | DELETE, id, threadKey}) and notices for them (`event: notice`, data
- * {kind, title, description}: a held message that failed to send). Streams end when the server closes, so
- * shutdown never waits.
+ * (`event: triage`, data {op: INSERT | UPDATE | DELETE, id, threadKey, raised?}), those of mailboxes shared with
+ * the user's firm, `event: firm` when the firm's members or shares change, and notices for the user (`event:
+ * notice`, data UserNotice: a refused mailbox change, a held message that failed to send). Streams end when the
+ * server closes, so shutdown never waits.
  */
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
   const hub = createTriageChangeHub(app.database, app.log);
@@ -43,12 +47,39 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       'x-accel-buffering': 'no',
     });
     raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
-    const unsubscribe = hub.subscribe(user.id, (event) => {
-      raw.write(`event: ${TRIAGE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
+    const send = (event: unknown) => {
+      if (!raw.writableEnded) raw.write(`event: ${TRIAGE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
+    };
+    const unsubscribeOwn = hub.subscribe(user.id, send);
+    // Mailboxes shared with the user's firm (decision 012): re-read whenever a firm's members or shares change,
+    // so leaving or being removed stops the stream's shared events at once; the browser is told to refetch.
+    const readShared = () =>
+      withUser(app.db, user.id, async (tx) =>
+        rowsOf<{ integration_id: string }>(
+          await tx.execute(sql`select integration_id from ledgerdesk_shared_mailboxes()`),
+        ).map((row) => row.integration_id),
+      );
+    let refreshing = Promise.resolve();
+    const shared = hub.subscribeShared(user.id, send, () => {
+      shared.setMailboxes([]);
+      refreshing = refreshing
+        .then(readShared)
+        .then((ids) => {
+          if (isClosed) return;
+          shared.setMailboxes(ids);
+          raw.write(`event: ${FIRM_EVENT}\ndata: {}\n\n`);
+        })
+        .catch((error: unknown) => request.log.warn({ err: error }, 'could not re-read shared mailboxes'));
     });
+    shared.setMailboxes(await readShared());
     const unsubscribeNotices = notices.subscribe(user.id, (notice) => {
-      raw.write(`event: ${NOTICE_EVENT}\ndata: ${JSON.stringify(notice)}\n\n`);
+      if (!raw.writableEnded) raw.write(`event: ${NOTICE_EVENT}\ndata: ${JSON.stringify(notice)}\n\n`);
     });
+    const unsubscribe = () => {
+      unsubscribeOwn();
+      shared.unsubscribe();
+      unsubscribeNotices();
+    };
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
     let isClosed = false;
@@ -57,7 +88,6 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       isClosed = true;
       clearInterval(heartbeat);
       unsubscribe();
-      unsubscribeNotices();
       openStreams.delete(closeStream);
       if (!raw.writableEnded) raw.end();
     };

@@ -12,14 +12,34 @@ export type TriageChangeHub = {
   ready(): Promise<void>;
   /** Delivers the changes of one user's items; answers the unsubscribe function. */
   subscribe(userId: string, listener: TriageChangeListener): () => void;
+  /**
+   * Delivers the changes of items in `mailboxIds` owned by someone else (mailboxes shared with the user's
+   * firm, decision 012), and calls `onFirmChange` when any firm's members or shares change (the stream then
+   * re-reads what it may see and calls `setMailboxes`). Answers the unsubscribe function.
+   */
+  subscribeShared(
+    userId: string,
+    listener: TriageChangeListener,
+    onFirmChange: () => void,
+  ): { setMailboxes(mailboxIds: readonly string[]): void; unsubscribe(): void };
   close(): Promise<void>;
 };
 
-type Notification = { op?: unknown; userId?: unknown; id?: unknown; threadKey?: unknown; raised?: unknown };
+type Notification = {
+  op?: unknown;
+  userId?: unknown;
+  id?: unknown;
+  threadKey?: unknown;
+  raised?: unknown;
+  mailboxId?: unknown;
+};
 
-function parseNotification(payload: string): { userId: string; event: TriageChangeEvent } | null {
+type Change = { userId: string; mailboxId: string | null; event: TriageChangeEvent };
+
+function parseNotification(payload: string): Change | 'firm' | null {
   try {
     const value = JSON.parse(payload) as Notification;
+    if (value.op === 'FIRM') return 'firm';
     if (
       (value.op !== 'INSERT' && value.op !== 'UPDATE' && value.op !== 'DELETE') ||
       typeof value.userId !== 'string'
@@ -28,7 +48,11 @@ function parseNotification(payload: string): { userId: string; event: TriageChan
     if (typeof value.id !== 'string' || typeof value.threadKey !== 'string') return null;
     const event: TriageChangeEvent = { op: value.op, id: value.id, threadKey: value.threadKey };
     if (value.raised === true) event.raised = true;
-    return { userId: value.userId, event };
+    return {
+      userId: value.userId,
+      mailboxId: typeof value.mailboxId === 'string' ? value.mailboxId : null,
+      event,
+    };
   } catch {
     return null;
   }
@@ -40,17 +64,36 @@ function parseNotification(payload: string): { userId: string; event: TriageChan
  */
 export function createTriageChangeHub(database: Database, log: FastifyBaseLogger): TriageChangeHub {
   const listenersByUser = new Map<string, Set<TriageChangeListener>>();
+  type SharedSubscription = {
+    userId: string;
+    listener: TriageChangeListener;
+    onFirmChange: () => void;
+    mailboxes: Set<string>;
+  };
+  const sharedSubscriptions = new Set<SharedSubscription>();
   let listening: Promise<() => Promise<void>> | null = null;
+
+  const safely = (call: () => void) => {
+    try {
+      call();
+    } catch (error) {
+      log.warn({ err: error }, 'realtime listener failed');
+    }
+  };
 
   const dispatch = (payload: string) => {
     const change = parseNotification(payload);
     if (!change) return;
-    for (const listener of listenersByUser.get(change.userId) ?? []) {
-      try {
-        listener(change.event);
-      } catch (error) {
-        log.warn({ err: error }, 'realtime listener failed');
-      }
+    if (change === 'firm') {
+      for (const subscription of sharedSubscriptions) safely(subscription.onFirmChange);
+      return;
+    }
+    for (const listener of listenersByUser.get(change.userId) ?? []) safely(() => listener(change.event));
+    const { mailboxId } = change;
+    if (!mailboxId) return;
+    for (const subscription of sharedSubscriptions) {
+      if (subscription.userId !== change.userId && subscription.mailboxes.has(mailboxId))
+        safely(() => subscription.listener(change.event));
     }
   };
 
@@ -74,8 +117,21 @@ export function createTriageChangeHub(database: Database, log: FastifyBaseLogger
         if (listeners.size === 0 && listenersByUser.get(userId) === listeners) listenersByUser.delete(userId);
       };
     },
+    subscribeShared(userId, listener, onFirmChange) {
+      const subscription: SharedSubscription = { userId, listener, onFirmChange, mailboxes: new Set() };
+      sharedSubscriptions.add(subscription);
+      return {
+        setMailboxes(mailboxIds) {
+          subscription.mailboxes = new Set(mailboxIds);
+        },
+        unsubscribe() {
+          sharedSubscriptions.delete(subscription);
+        },
+      };
+    },
     async close() {
       listenersByUser.clear();
+      sharedSubscriptions.clear();
       const pending = listening;
       listening = null;
       if (!pending) return;

@@ -27,6 +27,7 @@ async function snapshot(h: MailHarness, account: Account) {
     integrations: await read('/api/integrations'),
     sources: await read('/api/notification-sources'),
     templates: await read('/api/templates'),
+    firm: await read('/api/firm'),
     thread: await read(`/api/triage/threads/${encodeURIComponent(account.ids.threadKey)}`),
     threads: await read('/api/triage/threads?view=inbox&limit=100'),
     mailbox: await mailboxSummary(h, account.address),
@@ -62,9 +63,18 @@ async function prepare(h: MailHarness): Promise<Account> {
     body: '<p>Not yet sent.</p>',
     holdSeconds: 30,
   });
+  // Each account owns a firm of its own (firm isolation, issue 15): its mailbox is shared with that firm and
+  // an invitation is pending, so the sweep also proves a member of one firm reaches nothing of another.
+  await call(h, box.cookie, 'POST', '/api/firm', { name: `Firm of ${box.address}` });
+  await call(h, box.cookie, 'POST', '/api/firm/shared-mailboxes', { integrationId: box.integrationId });
+  const invitation = await call(h, box.cookie, 'POST', '/api/firm/invitations', {
+    email: 'invitee@example.test',
+  });
   return {
     ...box,
     ids: {
+      userId: box.userId,
+      invitationId: invitation.json().invitation.id,
       integrationId: box.integrationId,
       itemId: item.id,
       threadKey: item.emailThreadId ?? `single-${item.id}`,
@@ -109,6 +119,10 @@ describe.each(testDatabaseKinds)('BOLA sweep over the route table on %s', (kind)
       '/api/functions/fetch-email-content',
       '/api/functions/send-office365-email',
       '/api/functions/enhanced-full-resync-emails',
+      '/api/firm/members/:id',
+      '/api/firm/invitations/:id',
+      '/api/firm/shared-mailboxes',
+      '/api/firm/shared-mailboxes/:id',
     ]) {
       expect(paths).toContain(expected);
     }

@@ -18,6 +18,12 @@ const EmailIntegrationPage = lazy(() =>
 );
 // The profile with the templates feature's Templates tab composed in.
 const ProfilePage = lazy(() => import('./routes/profile-route').then((m) => ({ default: m.ProfileRoute })));
+const FirmPage = lazy(() =>
+  import('../features/firm/components/firm-page').then((m) => ({ default: m.FirmPage })),
+);
+const JoinFirmPage = lazy(() =>
+  import('../features/firm/components/join-firm-page').then((m) => ({ default: m.JoinFirmPage })),
+);
 const WorkPage = lazy(() =>
   import('../features/work/components/work-page').then((m) => ({ default: m.WorkPage })),
 );
@@ -98,6 +104,9 @@ export function createRouter() {
             { path: 'time', element: <ComingSoonPage title="Time" /> },
             { path: 'settings', element: <ComingSoonPage title="Settings" /> },
             { path: 'profile', element: <ProfilePage /> },
+            // Issue 15: the firm (create, rename, invite, members, leave) and the invitation link's screen.
+            { path: 'firm', element: <FirmPage /> },
+            { path: 'firm/join', element: <JoinFirmPage /> },
           ],
         },
         { path: '*', element: <NotFoundPage /> },

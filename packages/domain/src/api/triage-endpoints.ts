@@ -48,6 +48,8 @@ export function threadsSearchParams(request: ThreadsRequest): string {
 }
 
 export const TRIAGE_EVENT = 'triage';
+/** `event: firm` on /api/events: the user's firm, its members or its shared mailboxes changed (refetch them). */
+export const FIRM_EVENT = 'firm';
 
 /** Data of an `event: triage` message on /api/events. */
 /** `raised` marks an update that brings the item back like new mail (a snooze returning, a reminder firing). */

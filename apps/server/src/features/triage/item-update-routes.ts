@@ -1,10 +1,13 @@
 import { bulkUpdateSchema, itemPatchSchema } from '@ledgerdesk/domain/api/triage';
-import { NO_ITEMS_SELECTED } from '@ledgerdesk/domain/triage/item-update-messages';
+import { type SharedActivity, sharedActionOf } from '@ledgerdesk/domain/firm/shared-activity';
+import { BULK_PERMISSION_DENIED, NO_ITEMS_SELECTED } from '@ledgerdesk/domain/triage/item-update-messages';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireUser } from '../../auth/require-user';
-import { badRequest } from '../../http/app-error';
+import { requireUser, type SessionUser } from '../../auth/require-user';
+import { withUser } from '../../db/with-user';
+import { AppError, badRequest } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
+import { itemOwnership } from '../firms/shared-scope';
 import { undoAction } from './undo-action';
 import { bulkUpdateItems, updateItem } from './update-items';
 
@@ -16,13 +19,40 @@ function isEmptyIdList(body: unknown): boolean {
     : false;
 }
 
+type Patch = z.output<typeof itemPatchSchema>;
+
+/**
+ * Items of a mailbox shared with the firm (decision 012) are updated as their owner's rows, with the owner's
+ * mailbox connection, and say who acted: the server writes `shared_activity` (a client's value is replaced).
+ */
+function withSharedActivity(patch: Patch, actor: SessionUser, at: Date, isShared: boolean): Patch {
+  const metadata = { ...(patch.metadata ?? {}) };
+  delete metadata.shared_activity;
+  if (isShared) {
+    const activity: SharedActivity = {
+      action: sharedActionOf(patch),
+      by_user_id: actor.id,
+      by_name: actor.name || actor.email,
+      at: at.toISOString(),
+    };
+    metadata.shared_activity = activity;
+  }
+  return Object.keys(metadata).length > 0 || patch.metadata ? { ...patch, metadata } : patch;
+}
+
 /** PATCH one item, POST a bulk update (spec §4, §7, §8) and POST an undo of either (issue 12). */
 export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
   app.patch('/api/triage/items/:id', async (request) => {
     const user = requireUser(request, 'update triage items');
     const { id } = parseInput(itemParamsSchema, request.params);
     const patch = parseInput(itemPatchSchema, request.body);
-    return updateItem(app, user.id, id, patch);
+    const [owned] = await withUser(app.db, user.id, (tx) => itemOwnership(tx, [id]));
+    return updateItem(
+      app,
+      owned?.ownerId ?? user.id,
+      id,
+      withSharedActivity(patch, user, app.clock.now(), owned?.isShared ?? false),
+    );
   });
 
   app.post('/api/triage/items/bulk-update', async (request) => {
@@ -30,7 +60,38 @@ export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
     // Spec §5 words the empty selection exactly; the schema's own wording would prefix the field name.
     if (isEmptyIdList(request.body)) throw badRequest(NO_ITEMS_SELECTED);
     const body = parseInput(bulkUpdateSchema, request.body);
-    return bulkUpdateItems(app, user.id, body);
+    const ids = [...new Set(body.ids.map((id) => id.toLowerCase()))];
+    const owned = await withUser(app.db, user.id, (tx) => itemOwnership(tx, ids));
+    if (owned.length < ids.length) throw new AppError(403, 'permission_denied', BULK_PERMISSION_DENIED);
+    // One update per (owner, shared or not): the user's own items as before, a shared mailbox's as its owner.
+    const groups = new Map<string, { ownerId: string; isShared: boolean; ids: string[] }>();
+    for (const item of owned) {
+      const key = `${item.ownerId}\u0000${item.isShared}`;
+      const group = groups.get(key) ?? { ownerId: item.ownerId, isShared: item.isShared, ids: [] };
+      group.ids.push(item.id);
+      groups.set(key, group);
+    }
+    const now = app.clock.now();
+    const results = [];
+    for (const group of groups.values()) {
+      results.push(
+        await bulkUpdateItems(app, group.ownerId, {
+          ids: group.ids,
+          patch: withSharedActivity(body.patch, user, now, group.isShared),
+        }),
+      );
+    }
+    const [first, ...rest] = results;
+    if (!first || rest.length === 0) return first;
+    return {
+      updated: results.reduce((sum, result) => sum + result.updated, 0),
+      failed: results.flatMap((result) => result.failed),
+      items: results.flatMap((result) => result.items),
+      localOnlyIds: results.flatMap((result) => result.localOnlyIds),
+      notice: results.find((result) => result.notice)?.notice ?? null,
+      // Undo takes back the first owner's part (in practice the user's own items or one shared mailbox).
+      actionId: first.actionId,
+    };
   });
 
   app.post('/api/triage/actions/:id/undo', async (request) => {

@@ -15,6 +15,7 @@ import { rowsOf } from '../../db/migrate';
 import { type Tx, withUser } from '../../db/with-user';
 import { badRequest, conflict, forbidden } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
+import { itemsOwner } from '../firms/shared-scope';
 
 /** Statuses of the main view an item may be snoozed from (and Scheduled itself, to change the time). */
 const SNOOZABLE = new Set(['inbox', 'later', 'low_priority', 'scheduled']);
@@ -58,14 +59,16 @@ export async function snoozeRoutes(app: FastifyInstance): Promise<void> {
     const problem = snoozeTimeProblem(until, app.clock.now());
     if (problem) throw badRequest(problem);
     return withUser(app.db, user.id, async (tx) => {
-      const rows = await lockItems(tx, user.id, body.ids);
+      // Items of a mailbox shared with the firm are snoozed as their owner's rows (decision 012).
+      const owner = await itemsOwner(tx, user.id, body.ids);
+      const rows = await lockItems(tx, owner, body.ids);
       const archived = new Set<string>(ARCHIVED_FOLDER_STATES);
       if (rows.some((row) => !SNOOZABLE.has(row.status) || archived.has(row.folder_state ?? '')))
         throw conflict(SNOOZE_NOT_IN_TRIAGE);
       const result = await tx.execute(sql`
         update triage_items set status = 'scheduled', snoozed_until = ${until.toISOString()}::timestamptz,
           updated_at = now()
-        where user_id = ${user.id} and id in (${idList(body.ids)})
+        where user_id = ${owner} and id in (${idList(body.ids)})
         returning id, status, is_read, snoozed_until`);
       return toResponse(rowsOf<ChangedRow>(result));
     });
@@ -75,10 +78,11 @@ export async function snoozeRoutes(app: FastifyInstance): Promise<void> {
     const user = requireUser(request, 'unsnooze triage items');
     const body = parseInput(itemIdsBodySchema, request.body);
     return withUser(app.db, user.id, async (tx) => {
-      await lockItems(tx, user.id, body.ids);
+      const owner = await itemsOwner(tx, user.id, body.ids);
+      await lockItems(tx, owner, body.ids);
       const result = await tx.execute(sql`
         update triage_items set status = 'inbox', snoozed_until = null, updated_at = now()
-        where user_id = ${user.id} and id in (${idList(body.ids)}) and status = 'scheduled'
+        where user_id = ${owner} and id in (${idList(body.ids)}) and status = 'scheduled'
         returning id, status, is_read, snoozed_until`);
       return toResponse(rowsOf<ChangedRow>(result));
     });

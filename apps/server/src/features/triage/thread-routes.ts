@@ -10,6 +10,7 @@ import { withUser } from '../../db/with-user';
 import { unauthorized } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
 import { fetchEmailContent } from '../../mail/mail-service';
+import { listingOwner, threadOwner } from '../firms/shared-scope';
 import { listThreadGroups } from './list-thread-groups';
 import { loadThread } from './load-thread';
 import { loadThreadContent } from './load-thread-content';
@@ -29,22 +30,31 @@ export async function threadRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/triage/threads', async (request) => {
     const user = requireUser(request, 'view triage items');
     const query = parseInput(threadsQuerySchema, request.query);
-    return withUser(app.db, user.id, (tx) => listThreadGroups(tx, user.id, query));
+    // /triage/shared/{mailboxId}: a mailbox shared with the user's firm lists its owner's rows (decision 012).
+    return withUser(app.db, user.id, async (tx) =>
+      listThreadGroups(tx, await listingOwner(tx, user.id, query.mailboxId), query),
+    );
   });
 
   app.get('/api/triage/threads/:threadKey', async (request): Promise<ThreadResponse> => {
     const user = threadReader(request);
     const { threadKey } = parseInput(threadParamsSchema, request.params);
-    const thread = await withUser(app.db, user.id, (tx) => loadThread(tx, user.id, threadKey));
+    const thread = await withUser(app.db, user.id, async (tx) =>
+      loadThread(tx, await threadOwner(tx, user.id, threadKey), threadKey),
+    );
     return { thread };
   });
 
   app.get('/api/triage/threads/:threadKey/content', async (request, reply) => {
     const user = threadReader(request);
     const { threadKey } = parseInput(threadParamsSchema, request.params);
-    const thread = await withUser(app.db, user.id, (tx) => loadThread(tx, user.id, threadKey));
+    // A shared mailbox's contents are fetched with its owner's connection; its tokens never leave the server.
+    const { thread, ownerId } = await withUser(app.db, user.id, async (tx) => {
+      const owner = await threadOwner(tx, user.id, threadKey);
+      return { thread: await loadThread(tx, owner, threadKey), ownerId: owner };
+    });
     const content = await loadThreadContent(thread, {
-      fetch: (input) => fetchEmailContent({ deps: app.mail, userId: user.id }, input),
+      fetch: (input) => fetchEmailContent({ deps: app.mail, userId: ownerId }, input),
       itemTimeoutMs: THREAD_ITEM_FETCH_TIMEOUT_MS,
       threadTimeoutMs: THREAD_LOADING_TIMEOUT_MS,
       concurrency: THREAD_CONTENT_CONCURRENCY,

@@ -14,6 +14,9 @@ export type OwnedIds = {
   actionId: string;
   /** A message held for undo send (send-office365-email with holdSeconds). */
   outgoingId: string;
+  /** The user's own id (a firm member id) and a pending invitation of their firm. */
+  userId: string;
+  invitationId: string;
 };
 
 /** Body and param fields that name a user's data, and which of that user's ids each takes. */
@@ -37,6 +40,9 @@ function idForPath(path: string, ids: OwnedIds): string {
   if (path.includes('/templates/')) return ids.templateId;
   if (path.includes('/triage/actions/')) return ids.actionId;
   if (path.includes('/outgoing/')) return ids.outgoingId;
+  if (path.includes('/firm/members/')) return ids.userId;
+  if (path.includes('/firm/invitations/')) return ids.invitationId;
+  if (path.includes('/firm/shared-mailboxes/')) return ids.integrationId;
   throw new Error(`no owned id is known for :id in ${path}: teach security/support/sample-input.ts`);
 }
 

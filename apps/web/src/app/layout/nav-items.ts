@@ -3,6 +3,7 @@ import {
   ArrowDownCircle,
   BarChart3,
   Briefcase,
+  Building2,
   CalendarDays,
   Clock,
   Clock3,
@@ -11,6 +12,7 @@ import {
   Lightbulb,
   type LucideIcon,
   Send,
+  Share2,
   Timer,
   Users,
 } from 'lucide-react';
@@ -38,6 +40,9 @@ export const DRAFTS_ITEM: NavItem = {
   badge: 'drafts',
 };
 export const TRIAGE_ICON = Inbox;
+/** A mailbox shared with the user's firm, listed under Triage (issue 15). */
+export const SHARED_MAILBOX_ICON = Share2;
+export const FIRM_ITEM: NavItem = { label: 'Firm', to: '/firm', icon: Building2 };
 
 export const MAIN_ITEMS: NavItem[] = [
   { label: 'My Week', to: '/my-week', icon: CalendarDays },

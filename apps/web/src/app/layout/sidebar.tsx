@@ -8,12 +8,15 @@ import { useAuth } from '../../features/auth/auth-provider';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { useTriageCounts } from '../../features/triage/api/get-triage-counts';
 import { cn } from '../../lib/cn';
+import { useFirm } from '../../lib/firm-query';
 import {
   DRAFTS_ITEM,
+  FIRM_ITEM,
   MAILBOX_ITEMS,
   MAIN_ITEMS,
   type NavItem,
   RECENTLY_VIEWED,
+  SHARED_MAILBOX_ICON,
   TRIAGE_ICON,
 } from './nav-items';
 import { useSignOut } from './use-sign-out';
@@ -27,6 +30,7 @@ export function Sidebar({ isCollapsed, onToggle, onNavigate }: SidebarProps) {
   const location = useLocation();
   const profile = useProfile(Boolean(session)).data;
   const counts = useTriageCounts(Boolean(session)).data;
+  const firm = useFirm(Boolean(session)).data?.firm ?? null;
   const [openSection, setOpenSection] = useState<'triage' | 'recent' | null>('triage');
   const email = profile?.email ?? session?.user.email ?? '';
   const name = displayName(profile?.fullName, email);
@@ -131,6 +135,29 @@ export function Sidebar({ isCollapsed, onToggle, onNavigate }: SidebarProps) {
               isCollapsed={false}
               onNavigate={onNavigate}
             />
+            {firm && firm.sharedMailboxes.length > 0 ? (
+              <>
+                <p
+                  className="truncate px-2 pt-2.5 pb-1 text-[11px] font-medium tracking-wide text-muted uppercase"
+                  title={firm.name}
+                >
+                  Shared · {firm.name}
+                </p>
+                {firm.sharedMailboxes.map((mailbox) => (
+                  <NavRow
+                    key={mailbox.integrationId}
+                    item={{
+                      label: mailbox.emailAddress,
+                      to: `/triage/shared/${mailbox.integrationId}`,
+                      icon: SHARED_MAILBOX_ICON,
+                    }}
+                    count={0}
+                    isCollapsed={false}
+                    onNavigate={onNavigate}
+                  />
+                ))}
+              </>
+            ) : null}
           </div>
         ) : null}
         {MAIN_ITEMS.map((item) => (
@@ -176,6 +203,7 @@ export function Sidebar({ isCollapsed, onToggle, onNavigate }: SidebarProps) {
           isCollapsed={isCollapsed}
           onNavigate={onNavigate}
         />
+        <NavRow item={FIRM_ITEM} count={0} isCollapsed={isCollapsed} onNavigate={onNavigate} />
         <NavRow
           item={{ label: 'Settings', to: '/settings', icon: Settings }}
           count={0}

@@ -19,6 +19,7 @@ import { AlertTriangle, CheckCircle2, FlaskConical, XCircle } from 'lucide-react
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { type IntegrationActionHandlers, IntegrationActions } from './integration-actions';
+import { ShareWithFirm } from './share-with-firm';
 
 const TONE: Record<DisplayTone, { badge: BadgeTone; text: string; icon: typeof CheckCircle2; ring: string }> =
   {
@@ -98,6 +99,7 @@ export function IntegrationCard({
             {CONNECTION_EXPIRED_MESSAGE}
           </p>
         ) : null}
+        <ShareWithFirm integrationId={integration.id} emailAddress={integration.emailAddress} />
       </div>
       <IntegrationActions
         integration={integration}

@@ -1,4 +1,9 @@
-import type { EmailAddress } from '@ledgerdesk/domain/entities';
+import type { EmailAddress, TriageItem } from '@ledgerdesk/domain/entities';
+import {
+  isSharedActivity,
+  type SharedActivity,
+  sharedActivityLabel,
+} from '@ledgerdesk/domain/firm/shared-activity';
 import { displayAddress } from '@ledgerdesk/domain/triage/recipients-summary';
 import { ArrowLeft, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +14,8 @@ type ThreadDetailHeaderProps = {
   subject: string;
   participants: EmailAddress[];
   emailCount: number;
+  /** Who last acted on the thread, in a mailbox shared with the firm ("Cleared by Sam, 10:42"). */
+  activity?: SharedActivity | null;
   isMobile: boolean;
   onClose: () => void;
 };
@@ -18,6 +25,7 @@ export function ThreadDetailHeader({
   subject,
   participants,
   emailCount,
+  activity,
   isMobile,
   onClose,
 }: ThreadDetailHeaderProps) {
@@ -40,6 +48,11 @@ export function ThreadDetailHeader({
             · {emailCount} {emailCount === 1 ? 'email' : 'emails'}
           </span>
         </div>
+        {activity ? (
+          <p className="mt-1 text-[12px] text-muted" data-testid="thread-shared-activity">
+            {sharedActivityLabel(activity)}
+          </p>
+        ) : null}
       </div>
       {isMobile ? null : (
         <Tooltip content="Close" shortcut="Esc">
@@ -50,4 +63,15 @@ export function ThreadDetailHeader({
       )}
     </div>
   );
+}
+
+/** The newest "who did what" among a thread's items (items of a mailbox shared with the firm carry one). */
+export function latestSharedActivity(items: readonly Pick<TriageItem, 'metadata'>[]): SharedActivity | null {
+  let latest: SharedActivity | null = null;
+  for (const item of items) {
+    const activity = item.metadata?.shared_activity;
+    if (isSharedActivity(activity) && (!latest || Date.parse(activity.at) > Date.parse(latest.at)))
+      latest = activity;
+  }
+  return latest;
 }

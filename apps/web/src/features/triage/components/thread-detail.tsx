@@ -13,7 +13,7 @@ import { EmailRow, type EmailRowData } from './email-row';
 import { canSnooze, isSnoozed, useSnoozeControls } from './snooze-context';
 import { StatusCard } from './status-card';
 import { ThreadActionBar } from './thread-action-bar';
-import { ThreadDetailHeader } from './thread-detail-header';
+import { latestSharedActivity, ThreadDetailHeader } from './thread-detail-header';
 
 export type ThreadDetailProps = {
   group: ThreadGroupDto;
@@ -74,6 +74,7 @@ export function ThreadDetail(props: ThreadDetailProps) {
         subject={detail.thread?.subject ?? group.subject}
         participants={headerParticipants}
         emailCount={detail.thread?.emailCount ?? group.itemCount}
+        activity={latestSharedActivity(detail.thread?.items ?? group.emails)}
         isMobile={props.isMobile}
         onClose={props.onClose}
       />

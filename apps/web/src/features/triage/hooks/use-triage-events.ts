@@ -1,7 +1,9 @@
 import { NOTICE_EVENT, parseUserNotice, type UserNotice } from '@ledgerdesk/domain/api/notice-events';
 import type { TriageChangeEvent } from '@ledgerdesk/domain/api/triage';
-import { TRIAGE_API, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage-endpoints';
+import { FIRM_EVENT, TRIAGE_API, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage-endpoints';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { FIRM_QUERY_KEY } from '../../../lib/firm-query';
 
 type Handlers = {
   onInsert: (event: TriageChangeEvent) => void;
@@ -39,6 +41,7 @@ export function useTriageEvents(handlers: Handlers): boolean {
   const latest = useRef(handlers);
   latest.current = handlers;
   const [isConnected, setIsConnected] = useState(false);
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(TRIAGE_API.events);
@@ -55,10 +58,15 @@ export function useTriageEvents(handlers: Handlers): boolean {
       const notice = parseUserNotice(message.data);
       if (notice) latest.current.onNotice?.(notice);
     });
+    // The firm's members or shared mailboxes changed (issue 15): a removed member loses shared views at once.
+    source.addEventListener(FIRM_EVENT, () => {
+      void queryClient.invalidateQueries({ queryKey: FIRM_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['triage'] });
+    });
     return () => {
       source.close();
       setIsConnected(false);
     };
-  }, []);
+  }, [queryClient]);
   return isConnected;
 }

@@ -1,0 +1,212 @@
+import {
+  acceptInvitationSchema,
+  FIRM_API,
+  FIRM_INVITATION_TTL_HOURS,
+  FIRM_JOIN_PATH,
+  FIRM_TEXTS,
+  type FirmResponse,
+  firmIdParamsSchema,
+  firmNameSchema,
+  type InvitationCreated,
+  inviteBodySchema,
+  memberParamsSchema,
+  shareMailboxSchema,
+} from '@ledgerdesk/domain/api/firms';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Mailer } from '../../auth/mailer';
+import { requireUser } from '../../auth/require-user';
+import { rowsOf } from '../../db/migrate';
+import { type Tx, withUser } from '../../db/with-user';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
+import { parseInput } from '../../http/parse-input';
+import { currentMembership, loadFirm, type Membership } from './firm-repository';
+import { hashInvitationToken, invitationKey, signInvitation, verifyInvitation } from './invitation-token';
+
+export type FirmRoutesOptions = { secret: string; mailer: Mailer | null };
+
+async function requireMembership(tx: Tx, userId: string): Promise<Membership> {
+  const membership = await currentMembership(tx, userId);
+  if (!membership) throw new AppError(404, 'not_found', FIRM_TEXTS.notInFirm);
+  return membership;
+}
+
+async function requireOwner(tx: Tx, userId: string): Promise<Membership> {
+  const membership = await requireMembership(tx, userId);
+  if (membership.role !== 'owner') throw forbidden(FIRM_TEXTS.ownerOnly);
+  return membership;
+}
+
+const ACCEPT_REFUSALS: Record<string, () => AppError> = {
+  invalid: () => badRequest(FIRM_TEXTS.invitationInvalid),
+  expired: () => new AppError(410, 'invitation_expired', FIRM_TEXTS.invitationExpired),
+  used: () => conflict(FIRM_TEXTS.invitationUsed),
+  already_in_firm: () => conflict(FIRM_TEXTS.alreadyInFirm),
+};
+
+/** The firm API (domain api/firms.ts describes the contract). */
+export async function firmRoutes(app: FastifyInstance, options: FirmRoutesOptions): Promise<void> {
+  const key = invitationKey(options.secret);
+  const firmOf = (tx: Tx, userId: string): Promise<FirmResponse> =>
+    loadFirm(tx, userId, app.clock.now()).then((firm) => ({ firm }));
+
+  app.get(FIRM_API.firm, async (request): Promise<FirmResponse> => {
+    const user = requireUser(request, 'view your firm');
+    return withUser(app.db, user.id, (tx) => firmOf(tx, user.id));
+  });
+
+  app.post(FIRM_API.firm, async (request, reply) => {
+    const user = requireUser(request, 'create a firm');
+    const { name } = parseInput(firmNameSchema, request.body);
+    const response = await withUser(app.db, user.id, async (tx) => {
+      const result = await tx.execute(sql`select ledgerdesk_create_firm(${name}) as id`);
+      if (!rowsOf<{ id: string | null }>(result)[0]?.id) throw conflict(FIRM_TEXTS.alreadyInFirm);
+      return firmOf(tx, user.id);
+    });
+    return reply.code(201).send(response);
+  });
+
+  app.patch(FIRM_API.firm, async (request): Promise<FirmResponse> => {
+    const user = requireUser(request, 'rename your firm');
+    const { name } = parseInput(firmNameSchema, request.body);
+    return withUser(app.db, user.id, async (tx) => {
+      const { firmId } = await requireOwner(tx, user.id);
+      await tx.execute(sql`update firms set name = ${name} where id = ${firmId}::uuid`);
+      return firmOf(tx, user.id);
+    });
+  });
+
+  app.post(FIRM_API.leave, async (request, reply) => {
+    const user = requireUser(request, 'leave your firm');
+    await withUser(app.db, user.id, async (tx) => {
+      const { firmId, role } = await requireMembership(tx, user.id);
+      if (role === 'owner') {
+        const others = await tx.execute(
+          sql`select 1 from firm_members where firm_id = ${firmId}::uuid and user_id <> ${user.id} limit 1`,
+        );
+        if (rowsOf(others).length > 0) throw conflict(FIRM_TEXTS.ownerCannotLeave);
+        // The last member is the owner: the firm goes with them (membership, invitations and shares cascade).
+        await tx.execute(sql`delete from firms where id = ${firmId}::uuid`);
+        return;
+      }
+      await tx.execute(sql`delete from firm_members where user_id = ${user.id}`);
+    });
+    return reply.code(204).send();
+  });
+
+  app.delete('/api/firm/members/:id', async (request, reply) => {
+    const user = requireUser(request, 'remove a member');
+    const { id } = parseInput(memberParamsSchema, request.params);
+    await withUser(app.db, user.id, async (tx) => {
+      const { firmId } = await requireOwner(tx, user.id);
+      if (id === user.id) throw badRequest(FIRM_TEXTS.cannotRemoveSelf);
+      const removed = await tx.execute(
+        sql`delete from firm_members where user_id = ${id} and firm_id = ${firmId}::uuid returning user_id`,
+      );
+      if (rowsOf(removed).length === 0) throw notFound(FIRM_TEXTS.memberNotFound);
+    });
+    return reply.code(204).send();
+  });
+
+  app.post(FIRM_API.invitations, async (request, reply) => {
+    const user = requireUser(request, 'invite a member');
+    const { email } = parseInput(inviteBodySchema, request.body);
+    const now = app.clock.now();
+    const expiresAt = new Date(now.getTime() + FIRM_INVITATION_TTL_HOURS * 3_600_000);
+    const created = await withUser(app.db, user.id, async (tx) => {
+      const { firmId } = await requireOwner(tx, user.id);
+      const invitationId = crypto.randomUUID();
+      const token = signInvitation(key, { invitationId, firmId, expiresAt: expiresAt.getTime() });
+      await tx.execute(sql`
+        insert into firm_invitations (id, firm_id, email, token_hash, invited_by, expires_at, created_at)
+        values (${invitationId}::uuid, ${firmId}::uuid, ${email.toLowerCase()}, ${hashInvitationToken(token)},
+          ${user.id}, ${expiresAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`);
+      const firm = await tx.execute(sql`select name from firms where id = ${firmId}::uuid`);
+      return { invitationId, token, firmName: rowsOf<{ name: string }>(firm)[0]?.name ?? '' };
+    });
+    const link = `${app.publicUrl.replace(/\/$/, '')}${FIRM_JOIN_PATH}?token=${encodeURIComponent(created.token)}`;
+    let emailed = false;
+    if (options.mailer) {
+      try {
+        await options.mailer.send({
+          to: email,
+          subject: `${user.name || user.email} invited you to ${created.firmName} on Ledgerdesk`,
+          text: `Join ${created.firmName} on Ledgerdesk: ${link}\n\nThis link works once and expires in ${FIRM_INVITATION_TTL_HOURS} hours.`,
+        });
+        emailed = true;
+      } catch (error) {
+        request.log.warn({ err: error }, 'invitation email failed; the link stays copyable');
+      }
+    }
+    const body: InvitationCreated = {
+      invitation: {
+        id: created.invitationId,
+        email: email.toLowerCase(),
+        expiresAt: expiresAt.toISOString(),
+        createdAt: now.toISOString(),
+      },
+      link,
+      emailed,
+    };
+    return reply.code(201).send(body);
+  });
+
+  app.delete('/api/firm/invitations/:id', async (request, reply) => {
+    const user = requireUser(request, 'revoke an invitation');
+    const { id } = parseInput(firmIdParamsSchema, request.params);
+    await withUser(app.db, user.id, async (tx) => {
+      await requireOwner(tx, user.id);
+      const deleted = await tx.execute(
+        sql`delete from firm_invitations where id = ${id}::uuid and accepted_at is null returning id`,
+      );
+      if (rowsOf(deleted).length === 0) throw notFound(FIRM_TEXTS.invitationNotFound);
+    });
+    return reply.code(204).send();
+  });
+
+  app.post(FIRM_API.accept, async (request): Promise<FirmResponse> => {
+    const user = requireUser(request, 'join a firm');
+    const { token } = parseInput(acceptInvitationSchema, request.body);
+    const now = app.clock.now();
+    const verified = verifyInvitation(key, token, now);
+    if (!verified.ok) throw (ACCEPT_REFUSALS[verified.reason] ?? ACCEPT_REFUSALS.invalid)?.() as AppError;
+    return withUser(app.db, user.id, async (tx) => {
+      const result = await tx.execute(
+        sql`select outcome from ledgerdesk_accept_firm_invitation(${hashInvitationToken(token)}, ${now.toISOString()}::timestamptz)`,
+      );
+      const outcome = rowsOf<{ outcome: string }>(result)[0]?.outcome ?? 'invalid';
+      if (outcome !== 'joined') throw (ACCEPT_REFUSALS[outcome] ?? ACCEPT_REFUSALS.invalid)?.() as AppError;
+      return firmOf(tx, user.id);
+    });
+  });
+
+  app.post(FIRM_API.sharedMailboxes, async (request): Promise<FirmResponse> => {
+    const user = requireUser(request, 'share a mailbox');
+    const { integrationId } = parseInput(shareMailboxSchema, request.body);
+    return withUser(app.db, user.id, async (tx) => {
+      const { firmId } = await requireMembership(tx, user.id);
+      const mailbox = await tx.execute(sql`
+        select email_address, provider from email_integrations
+        where id = ${integrationId}::uuid and user_id = ${user.id}`);
+      const row = rowsOf<{ email_address: string | null; provider: string }>(mailbox)[0];
+      if (!row) throw notFound(FIRM_TEXTS.mailboxNotFound);
+      await tx.execute(sql`
+        insert into firm_shared_mailboxes (email_integration_id, firm_id, owner_user_id, email_address, provider)
+        values (${integrationId}::uuid, ${firmId}::uuid, ${user.id}, ${row.email_address ?? ''}, ${row.provider})
+        on conflict (email_integration_id) do nothing`);
+      return firmOf(tx, user.id);
+    });
+  });
+
+  app.delete('/api/firm/shared-mailboxes/:id', async (request): Promise<FirmResponse> => {
+    const user = requireUser(request, 'stop sharing a mailbox');
+    const { id } = parseInput(firmIdParamsSchema, request.params);
+    return withUser(app.db, user.id, async (tx) => {
+      const removed = await tx.execute(sql`
+        delete from firm_shared_mailboxes where email_integration_id = ${id}::uuid and owner_user_id = ${user.id}
+        returning email_integration_id`);
+      if (rowsOf(removed).length === 0) throw notFound(FIRM_TEXTS.mailboxNotFound);
+      return firmOf(tx, user.id);
+    });
+  });
+}

@@ -1,0 +1,123 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, signUpThroughUi, test } from '../support/fixtures';
+import { card, sandboxControl, signUpAndConnect } from './integrations-support';
+
+const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots';
+
+/** A second person in their own browser context (their own cookies). */
+async function secondPerson(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+/** The invitation's path and query (the link names the server's public URL). */
+function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+test.describe('firm (issue 15)', () => {
+  test('an owner invites by a copyable link and a colleague joins', async ({ page, browser }) => {
+    await signUpThroughUi(page);
+    await page.getByRole('link', { name: 'Firm', exact: true }).click();
+    await expect(page).toHaveURL(/\/firm$/);
+    await page.getByLabel('Firm name').fill('Northgate Accounting');
+    await page.getByRole('button', { name: 'Create firm' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Northgate Accounting' })).toBeVisible();
+
+    await page.getByLabel('Email', { exact: true }).fill('sam@northgate.test');
+    await page.getByRole('button', { name: 'Create invitation link' }).click();
+    const linkField = page.getByLabel('Invitation link');
+    await expect(linkField).toHaveValue(/\/firm\/join\?token=/);
+    const link = await linkField.inputValue();
+    await expect(page.getByRole('list', { name: 'Pending invitations' })).toContainText('sam@northgate.test');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: `${SHOTS_DIR}/firm-owner-1280.png` });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: `${SHOTS_DIR}/firm-owner-375.png`, fullPage: true });
+
+    const colleague = await secondPerson(browser);
+    await signUpThroughUi(colleague);
+    await colleague.goto(pathOf(link));
+    await colleague.setViewportSize({ width: 375, height: 800 });
+    await expect(colleague.getByRole('button', { name: 'Accept invitation' })).toBeVisible();
+    await colleague.screenshot({ path: `${SHOTS_DIR}/firm-join-375.png` });
+    await colleague.getByRole('button', { name: 'Accept invitation' }).click();
+    await expect(colleague).toHaveURL(/\/firm$/);
+    await expect(colleague.getByRole('heading', { level: 1, name: 'Northgate Accounting' })).toBeVisible();
+    await expect(colleague.getByTestId('firm-member')).toHaveCount(2);
+    await colleague.setViewportSize({ width: 375, height: 800 });
+    await colleague.screenshot({ path: `${SHOTS_DIR}/firm-member-375.png` });
+
+    // The link works once.
+    const third = await secondPerson(browser);
+    await signUpThroughUi(third);
+    await third.goto(pathOf(link));
+    await third.getByRole('button', { name: 'Accept invitation' }).click();
+    await expect(third.getByRole('alert')).toHaveText('This invitation has already been used.');
+
+    await page.reload();
+    await expect(page.getByTestId('firm-member')).toHaveCount(2);
+    await colleague.context().close();
+    await third.context().close();
+  });
+
+  test('a shared mailbox shows in a member’s sidebar and at /triage/shared/{id}', async ({
+    page,
+    browser,
+  }) => {
+    const address = await signUpAndConnect(page, 'office365');
+    await sandboxControl(page.request, '/messages', {
+      mailbox: address,
+      from: 'Priya Natarajan <priya@northgate-dental.test>',
+      to: [address],
+      subject: 'Q3 VAT return for the firm',
+      text: 'Please find the figures attached.',
+    });
+    const created = await page.request.post('/api/firm', { data: { name: 'Harper & Lowe' } });
+    expect(created.status()).toBe(201);
+    const invited = await page.request.post('/api/firm/invitations', { data: { email: 'lee@harper.test' } });
+    const { link } = await invited.json();
+
+    const member = await secondPerson(browser);
+    await signUpThroughUi(member);
+    const accepted = await member.request.post('/api/firm/invitations/accept', {
+      data: { token: new URL(link).searchParams.get('token') },
+    });
+    expect(accepted.status()).toBe(200);
+
+    // The owner shares the mailbox from Email Integration (private by default).
+    await page.goto('/integrations/email');
+    const share = card(page, address).getByRole('checkbox', { name: 'Share with Harper & Lowe' });
+    await expect(share).not.toBeChecked();
+    await share.click();
+    await expect(share).toBeChecked();
+
+    await member.reload();
+    const sidebarLink = member.getByRole('link', { name: address });
+    await expect(sidebarLink).toBeVisible({ timeout: 15_000 });
+    await sidebarLink.click();
+    await expect(member).toHaveURL(/\/triage\/shared\/[0-9a-f-]{36}$/);
+    await expect(member.getByTestId('thread-row').first()).toBeVisible({ timeout: 30_000 });
+    await member.setViewportSize({ width: 1280, height: 800 });
+    await member.screenshot({ path: `${SHOTS_DIR}/firm-shared-triage-1280.png` });
+
+    // The member opens a thread (its content comes through the owner's connection) and clears it.
+    const first = member.getByTestId('thread-row').first();
+    const key = (await first.getAttribute('data-thread-key')) ?? '';
+    await first.locator('[data-row-index]').click();
+    await expect(member.getByTestId('thread-subject')).toBeVisible();
+    await first.hover();
+    await first.getByRole('button', { name: 'Clear & Archive' }).click();
+    await expect(member.locator(`[data-testid="thread-row"][data-thread-key="${key}"]`)).toHaveCount(0);
+
+    // The owner sees who did it on the thread.
+    await page.goto('/triage/personal/cleared');
+    const cleared = page.locator(`[data-testid="thread-row"][data-thread-key="${key}"]`);
+    await expect(cleared).toBeVisible({ timeout: 15_000 });
+    await cleared.locator('[data-row-index]').click();
+    await expect(page.getByTestId('thread-shared-activity')).toContainText(/^Cleared by .+, \d\d:\d\d$/);
+    await page.screenshot({ path: `${SHOTS_DIR}/firm-cleared-by-1280.png` });
+    await member.context().close();
+  });
+});

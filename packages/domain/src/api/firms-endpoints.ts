@@ -1,0 +1,68 @@
+/** The zod-free half of the firm API contract (./firms.ts), for the browser. */
+export const FIRM_NAME_MAX_LENGTH = 80;
+/** How long an invitation link stays valid. */
+export const FIRM_INVITATION_TTL_HOURS = 72;
+
+export const FIRM_API = {
+  firm: '/api/firm',
+  leave: '/api/firm/leave',
+  member: (userId: string) => `/api/firm/members/${encodeURIComponent(userId)}`,
+  invitations: '/api/firm/invitations',
+  invitation: (id: string) => `/api/firm/invitations/${encodeURIComponent(id)}`,
+  accept: '/api/firm/invitations/accept',
+  sharedMailboxes: '/api/firm/shared-mailboxes',
+  sharedMailbox: (id: string) => `/api/firm/shared-mailboxes/${encodeURIComponent(id)}`,
+} as const;
+
+/** The accept-invitation screen: the link an owner copies is `{origin}${FIRM_JOIN_PATH}?token=…`. */
+export const FIRM_JOIN_PATH = '/firm/join';
+
+export const FIRM_TEXTS = {
+  alreadyInFirm: 'You already belong to a firm. Leave it before creating or joining another.',
+  notInFirm: 'You are not a member of a firm.',
+  ownerOnly: 'Only the firm owner can do that.',
+  ownerCannotLeave: 'Remove the other members before leaving: a firm needs its owner.',
+  cannotRemoveSelf: 'Use Leave firm to leave your own firm.',
+  memberNotFound: 'Member not found.',
+  invitationNotFound: 'Invitation not found.',
+  invitationInvalid: 'This invitation link is not valid.',
+  invitationExpired: 'This invitation has expired. Ask the firm owner for a new one.',
+  invitationUsed: 'This invitation has already been used.',
+  mailboxNotFound: 'Mailbox not found.',
+} as const;
+
+export type FirmRole = 'owner' | 'member';
+
+export type FirmMemberDto = { userId: string; name: string; email: string; role: FirmRole; joinedAt: string };
+
+export type SharedMailboxDto = {
+  integrationId: string;
+  emailAddress: string;
+  provider: string;
+  ownerUserId: string;
+  ownerName: string;
+  sharedAt: string;
+};
+
+export type FirmInvitationDto = { id: string; email: string; expiresAt: string; createdAt: string };
+
+export type FirmDto = {
+  id: string;
+  name: string;
+  /** The signed-in user's role. */
+  role: FirmRole;
+  members: FirmMemberDto[];
+  sharedMailboxes: SharedMailboxDto[];
+  /** Pending invitations (owners only; [] for members). */
+  invitations: FirmInvitationDto[];
+};
+
+export type FirmResponse = { firm: FirmDto | null };
+
+export type InvitationCreated = {
+  invitation: FirmInvitationDto;
+  /** The signed link to copy (shown once: only its hash is stored). */
+  link: string;
+  /** True when it was also sent by email (SMTP_URL configured). */
+  emailed: boolean;
+};
