@@ -101,15 +101,26 @@ export function createSyncFleet(deps: MailDeps): SyncFleet {
     const pending = await pendingSyncKeys();
     let queued = 0;
     let alreadyQueued = 0;
+    const aged: { key: string; rank: number }[] = [];
     for (const mailbox of plan.due) {
       if (pending.has(mailbox.id)) {
         alreadyQueued++;
+        if (mailbox.rank > mailbox.priority) aged.push({ key: mailbox.id, rank: mailbox.rank });
         continue;
       }
       const job: SyncJobData = { integrationId: mailbox.id, userId: mailbox.userId, slot: data.slot };
-      const id = await boss.send(QUEUES.sync, job, { singletonKey: mailbox.id, priority: mailbox.priority });
+      const id = await boss.send(QUEUES.sync, job, { singletonKey: mailbox.id, priority: mailbox.rank });
       if (id) queued++;
       else alreadyQueued++;
+    }
+    // A job still waiting from an earlier round ages too: it must not sit behind fresher jobs for ever.
+    if (aged.length > 0) {
+      await boss.getDb().executeSql(
+        `update ${JOBS_SCHEMA}.job j set priority = greatest(j.priority, a.rank)
+           from jsonb_to_recordset($2::jsonb) as a(key text, rank int)
+           where j.name = $1 and j.state = 'created' and j.singleton_key = a.key`,
+        [QUEUES.sync, JSON.stringify(aged)],
+      );
     }
     let refreshes = 0;
     for (const candidate of plan.tokenRefresh) {

@@ -45,15 +45,34 @@ describe('planSyncRound', () => {
   it('orders by priority, then the longest waiting first', () => {
     const plan = planSyncRound(
       [
-        candidate('recent', { lastSyncAt: at('2026-03-02T09:59:00') }),
-        candidate('old', { lastSyncAt: at('2026-03-02T09:00:00') }),
+        candidate('recent', { lastSyncAt: at('2026-03-02T10:00:10') }),
+        candidate('old', { lastSyncAt: at('2026-03-02T10:00:01') }),
         candidate('urgent', { source: source({ priority: 9 }) }),
-        candidate('outlook', { provider: 'office365', lastSyncAt: at('2026-03-02T09:59:30') }),
+        candidate('outlook', { provider: 'office365', lastSyncAt: at('2026-03-02T10:00:50') }),
       ],
       settings,
-      at('2026-03-02T10:05:00'),
+      at('2026-03-02T10:01:05'),
     );
     expect(plan.due.map((m) => m.id)).toEqual(['urgent', 'outlook', 'old', 'recent']);
+  });
+
+  it('ages a mailbox left waiting: each interval it missed raises its rank, so it overtakes fresher ones', () => {
+    const now = at('2026-03-02T10:05:05');
+    const plan = planSyncRound(
+      [
+        candidate('fresh-urgent', { source: source({ priority: 9 }), lastSyncAt: at('2026-03-02T10:04:10') }),
+        candidate('starved', { lastSyncAt: at('2026-03-02T09:54:10') }),
+        candidate('fresh-outlook', { provider: 'office365', lastSyncAt: at('2026-03-02T10:04:20') }),
+      ],
+      settings,
+      now,
+    );
+    // Gmail's priority is 7; ten missed one-minute intervals make the starved mailbox rank 17.
+    expect(plan.due.map((m) => [m.id, m.rank])).toEqual([
+      ['starved', 17],
+      ['fresh-urgent', 9],
+      ['fresh-outlook', 8],
+    ]);
   });
 
   it('uses the peak or off-peak interval of the source, and skips disabled or uninitialised mailboxes', () => {

@@ -35,10 +35,15 @@ export type PlanSettings = {
   peakHours: { start: number; end: number };
 };
 
-export type DueMailbox = SyncCandidate & { priority: number; dueAt: Date };
+/**
+ * `priority` is the source's; `rank` is what the queue orders by: the priority plus one for every interval of its
+ * own the mailbox has waited past its due time (ageing), so that when the fleet cannot keep up, a mailbox left
+ * waiting overtakes fresher higher-priority ones instead of starving.
+ */
+export type DueMailbox = SyncCandidate & { priority: number; rank: number; dueAt: Date };
 
 export type SyncPlan = {
-  /** Due mailboxes, in the order they get workers: higher priority first, then longest waiting. */
+  /** Due mailboxes, in the order they get workers: higher rank (priority aged by waiting) first, then longest waiting. */
   due: DueMailbox[];
   /** Integrations whose token expires within the spec §9 window (refreshed by their own jobs). */
   tokenRefresh: SyncCandidate[];
@@ -118,11 +123,12 @@ export function planSyncRound(
       continue;
     }
     const priority = candidate.source?.priority ?? NOTIFICATION_SOURCE_PRIORITY[candidate.provider];
-    due.push({ ...candidate, priority, dueAt: at });
+    const missedIntervals = Math.floor((now.getTime() - at.getTime()) / (periods * settings.periodMs));
+    due.push({ ...candidate, priority, rank: priority + missedIntervals, dueAt: at });
   }
   due.sort(
     (a, b) =>
-      b.priority - a.priority ||
+      b.rank - a.rank ||
       (a.lastSyncAt?.getTime() ?? 0) - (b.lastSyncAt?.getTime() ?? 0) ||
       a.id.localeCompare(b.id),
   );
