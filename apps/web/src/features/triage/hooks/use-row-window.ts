@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, startTransition, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import {
   type RowRange,
   rowIndexes,
@@ -43,11 +43,15 @@ export function useRowWindow({ scrollRef, count, rowHeight, overscan, pinned, ke
     readRange();
     const element = scrollRef.current;
     if (!element) return;
-    element.addEventListener('scroll', readRange, { passive: true });
+    // Rows a scroll brings in are rendered in a transition: React renders them in slices of a few
+    // milliseconds between frames instead of one task, so a fast fling never holds a frame for the rows
+    // it mounts (the cursor's and open thread's rows are pinned, so focus never waits on it).
+    const onScroll = () => startTransition(readRange);
+    element.addEventListener('scroll', onScroll, { passive: true });
     const resize = new ResizeObserver(readRange);
     resize.observe(element);
     return () => {
-      element.removeEventListener('scroll', readRange);
+      element.removeEventListener('scroll', onScroll);
       resize.disconnect();
     };
   }, [scrollRef, readRange]);
