@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -87,7 +88,19 @@ async function measureRun(page: Page, url: string, capMs: number): Promise<Run> 
   const firstRowMs = (await page.evaluate('window.__benchFirstRow')) as number;
   await page.waitForLoadState('networkidle');
   const breakdown = (await page.evaluate('window.__benchBreakdown()')) as Breakdown;
+  // BENCH_WEB_PROFILE: where the scroll's time went (sampling every 0.5 ms), for whoever chases a long frame.
+  const profilePath = process.env.BENCH_WEB_PROFILE;
+  const cdp = profilePath ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
   const scroll = (await page.evaluate(`window.__benchScroll(${capMs})`)) as ScrollResult;
+  if (cdp && profilePath) {
+    const { profile } = await cdp.send('Profiler.stop');
+    await writeFile(profilePath, JSON.stringify(profile));
+  }
   return { firstRowMs, breakdown, scroll };
 }
 

@@ -3,13 +3,13 @@ import { CUSTOM_FILTER_TYPES, customFilterLabel } from '@ledgerdesk/domain/triag
 import { FILTERS_PLACEHOLDER } from '@ledgerdesk/domain/triage/triage-page-texts';
 import { Plus, SlidersHorizontal, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, memo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 
 const POPOVER_CLASS = 'z-50 rounded-lg border border-border bg-surface p-3 text-[13px] shadow-lg';
 
 /** The Filters button: spec §2 says it only shows its placeholder text. */
-export function FiltersButton() {
+export const FiltersButton = memo(function FiltersButton() {
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
@@ -25,10 +25,10 @@ export function FiltersButton() {
       </Popover.Portal>
     </Popover.Root>
   );
-}
+});
 
 /** The custom filter chips ("type: value", removable) and a small form to add one. */
-export function FilterChips({
+export const FilterChips = memo(function FilterChips({
   filters,
   onAdd,
   onRemove,
@@ -61,7 +61,7 @@ export function FilterChips({
       <AddFilter onAdd={onAdd} />
     </div>
   );
-}
+});
 
 function AddFilter({ onAdd }: { onAdd: (filter: CustomFilter) => void }) {
   const [isOpen, setIsOpen] = useState(false);

@@ -1,8 +1,15 @@
 import { TYPE_TABS, type TypeTab } from '@ledgerdesk/domain/triage/type-tabs';
 import { ToggleGroup } from 'radix-ui';
+import { memo } from 'react';
 
 /** The type tabs with the spec's fixed sample counts (6, 3, 2, 2, 4). */
-export function FilterTabs({ value, onChange }: { value: TypeTab; onChange: (tab: TypeTab) => void }) {
+export const FilterTabs = memo(function FilterTabs({
+  value,
+  onChange,
+}: {
+  value: TypeTab;
+  onChange: (tab: TypeTab) => void;
+}) {
   return (
     <ToggleGroup.Root
       type="single"
@@ -28,4 +35,4 @@ export function FilterTabs({ value, onChange }: { value: TypeTab; onChange: (tab
       ))}
     </ToggleGroup.Root>
   );
-}
+});

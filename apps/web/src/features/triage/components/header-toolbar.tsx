@@ -1,5 +1,6 @@
 import { Columns2, Keyboard, Lock, LockOpen, PenSquare, Settings } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { IconButton } from '../../../components/ui/icon-button';
@@ -11,11 +12,38 @@ import { useTriageScreen } from './triage-screen-context';
 /** The right side of the triage header: compose, list density, pane controls, shortcuts and settings. */
 export function HeaderToolbar() {
   const screen = useTriageScreen();
-  const { isMobile, isPanelsLocked } = screen;
+  return (
+    <ToolbarButtons
+      isMobile={screen.isMobile}
+      isPanelsLocked={screen.isPanelsLocked}
+      storedDensity={screen.storedDensity}
+      setDensity={screen.setDensity}
+      onCompose={screen.compose.openNew}
+      onResetSizes={screen.panels.resetSizes}
+      onTogglePanelsLock={screen.togglePanelsLock}
+      onHelp={screen.help.show}
+    />
+  );
+}
+
+type ToolbarButtonsProps = {
+  isMobile: boolean;
+  isPanelsLocked: boolean;
+  storedDensity: ListDensity;
+  setDensity: (density: ListDensity) => void;
+  onCompose: () => void;
+  onResetSizes: () => void;
+  onTogglePanelsLock: () => void;
+  onHelp: () => void;
+};
+
+// Memoized on stable props: a page of the list arriving re-renders the screen, not these tooltips.
+const ToolbarButtons = memo(function ToolbarButtons(props: ToolbarButtonsProps) {
+  const { isMobile, isPanelsLocked } = props;
   return (
     <div className="flex items-center gap-1">
       <Tooltip content="Compose" shortcut={shortcutKey('compose')}>
-        <Button size="sm" variant="primary" onClick={screen.compose.openNew} aria-label="Compose">
+        <Button size="sm" variant="primary" onClick={props.onCompose} aria-label="Compose">
           <PenSquare />
           {isMobile ? null : 'Compose'}
         </Button>
@@ -23,9 +51,9 @@ export function HeaderToolbar() {
       {isMobile ? null : (
         <ToggleGroup.Root
           type="single"
-          value={screen.storedDensity}
+          value={props.storedDensity}
           onValueChange={(value) => {
-            if (value) screen.setDensity(value as ListDensity);
+            if (value) props.setDensity(value as ListDensity);
           }}
           aria-label="List style"
           className="ml-1 flex items-center rounded-md border border-border p-0.5"
@@ -43,18 +71,18 @@ export function HeaderToolbar() {
       )}
       {isMobile ? null : (
         <>
-          <IconButton label="Reset panel sizes" onClick={screen.panels.resetSizes}>
+          <IconButton label="Reset panel sizes" onClick={props.onResetSizes}>
             <Columns2 />
           </IconButton>
           <IconButton
             label={isPanelsLocked ? 'Unlock panels' : 'Lock panels'}
-            onClick={screen.togglePanelsLock}
+            onClick={props.onTogglePanelsLock}
           >
             {isPanelsLocked ? <Lock /> : <LockOpen />}
           </IconButton>
         </>
       )}
-      <IconButton label="Keyboard shortcuts" shortcut="?" onClick={screen.help.show}>
+      <IconButton label="Keyboard shortcuts" shortcut="?" onClick={props.onHelp}>
         <Keyboard />
       </IconButton>
       <Tooltip content="Settings">
@@ -66,4 +94,4 @@ export function HeaderToolbar() {
       </Tooltip>
     </div>
   );
-}
+});

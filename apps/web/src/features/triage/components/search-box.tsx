@@ -5,7 +5,7 @@ import {
 } from '@ledgerdesk/domain/triage/search-operators';
 import { SEARCH_PLACEHOLDER } from '@ledgerdesk/domain/triage/triage-page-texts';
 import { Search, X } from 'lucide-react';
-import { type RefObject, useId, useState } from 'react';
+import { memo, type RefObject, useId, useState } from 'react';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { shortcutKey } from '../utils/shortcuts';
 
@@ -30,7 +30,7 @@ function withSuggestion(value: string, suggestion: SearchSuggestion): string {
  * by aria-controls and aria-activedescendant: arrows move, Enter or Tab takes one; the box stays a searchbox),
  * and a bad operator value is said under the box.
  */
-export function SearchBox({ value, onChange, inputRef }: SearchBoxProps) {
+export const SearchBox = memo(function SearchBox({ value, onChange, inputRef }: SearchBoxProps) {
   const listId = useId();
   const errorId = useId();
   const [active, setActive] = useState(0);
@@ -148,4 +148,4 @@ export function SearchBox({ value, onChange, inputRef }: SearchBoxProps) {
       ) : null}
     </div>
   );
-}
+});

@@ -1,12 +1,15 @@
 import { type MouseEvent, type RefObject, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useNow } from '../../../lib/use-now';
+import { THREADS_NEXT_PAGE_SIZE } from '../api/get-triage-threads';
 import { useRowWindow } from '../hooks/use-row-window';
 import { ListContextMenu } from './list-context-menu';
 import { type ListDensity, ThreadRow } from './thread-row';
 import { useTriageScreen } from './triage-screen-context';
 
 export const ROW_HEIGHTS: Record<ListDensity, number> = { standard: 40, enhanced: 64 };
-const LOAD_MORE_THRESHOLD = 10;
+// The next page is asked for while a whole page of rows is still ahead of the window, so a reader scrolling
+// steadily finds it loaded instead of waiting on "Loading more…" at the end of each page.
+const LOAD_MORE_THRESHOLD = THREADS_NEXT_PAGE_SIZE;
 
 export type FocusRequest = { index: number; seq: number } | null;
 

@@ -1,11 +1,14 @@
-import { type RefObject, useCallback, useLayoutEffect, useRef, useState } from 'react';
-import {
-  type RowRange,
-  rowIndexes,
-  scrollTopToReveal,
-  visibleRange,
-  type WindowRow,
-} from '../utils/row-window';
+import { type RefObject, startTransition, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { rowIndexes, scrollTopToReveal, visibleRange, type WindowRow } from '../utils/row-window';
+
+type ScrollView = { scrollTop: number; viewportHeight: number };
+type RangeParams = { rowHeight: number; count: number; overscan: number };
+
+function isSameRange(a: ScrollView, b: ScrollView, params: RangeParams): boolean {
+  const before = visibleRange({ ...a, ...params });
+  const after = visibleRange({ ...b, ...params });
+  return before.first === after.first && before.last === after.last;
+}
 
 type RowWindowInput = {
   scrollRef: RefObject<HTMLElement | null>;
@@ -25,29 +28,34 @@ type RowWindowInput = {
  * whenever its options changed, and weighed 10 KB gzipped in the first load).
  */
 export function useRowWindow({ scrollRef, count, rowHeight, overscan, pinned, keyOf }: RowWindowInput) {
-  const [range, setRange] = useState<RowRange>({ first: 0, last: -1 });
+  // The scroll position and viewport height last read; the range is derived from them at render, so a page
+  // loaded (a new count) or a density switch needs no DOM read and no effect.
+  const [view, setView] = useState<ScrollView>({ scrollTop: 0, viewportHeight: 0 });
+  const range = visibleRange({ ...view, rowHeight, count, overscan });
+  const params = useRef({ rowHeight, count, overscan });
+  params.current = { rowHeight, count, overscan };
+  // Stable: the scroll listener and the resize observer are attached once, not again with every page.
   const readRange = useCallback(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const next = visibleRange({
-      scrollTop: element.scrollTop,
-      viewportHeight: element.clientHeight,
-      rowHeight,
-      count,
-      overscan,
-    });
-    setRange((current) => (current.first === next.first && current.last === next.last ? current : next));
-  }, [scrollRef, rowHeight, count, overscan]);
+    const next = { scrollTop: element.scrollTop, viewportHeight: element.clientHeight };
+    // A scroll within the same rows renders nothing.
+    setView((current) => (isSameRange(current, next, params.current) ? current : next));
+  }, [scrollRef]);
 
   useLayoutEffect(() => {
     readRange();
     const element = scrollRef.current;
     if (!element) return;
-    element.addEventListener('scroll', readRange, { passive: true });
+    // Rows a scroll brings in are rendered in a transition: React renders them in slices of a few
+    // milliseconds between frames instead of one task, so a fast fling never holds a frame for the rows
+    // it mounts (the cursor's and open thread's rows are pinned, so focus never waits on it).
+    const onScroll = () => startTransition(readRange);
+    element.addEventListener('scroll', onScroll, { passive: true });
     const resize = new ResizeObserver(readRange);
     resize.observe(element);
     return () => {
-      element.removeEventListener('scroll', readRange);
+      element.removeEventListener('scroll', onScroll);
       resize.disconnect();
     };
   }, [scrollRef, readRange]);

@@ -5,7 +5,7 @@ import { useTriageThreads } from '../api/get-triage-threads';
 import { useSnoozeControls } from '../components/snooze-context';
 import type { KeptScroll } from '../components/thread-list';
 import type { ListDensity } from '../components/thread-row';
-import { allGroups } from '../utils/list-cache';
+import { type FlatGroups, flattenPages } from '../utils/list-cache';
 import { LIST_DENSITY_KEY, PANELS_LOCKED_KEY } from '../utils/local-settings';
 import { showSendFailedToast } from './send-toasts';
 import { useAutoRefreshSettings } from './use-auto-refresh-settings';
@@ -47,7 +47,12 @@ export function useTriageScreenState(slots: TriageScreenSlots) {
   );
   const isMobile = useMediaQuery('(max-width: 767px)');
   const threads = useTriageThreads(list.filter);
-  const groups = useMemo(() => allGroups(threads.data), [threads.data]);
+  // A page loaded while scrolling extends the last flattening instead of walking every loaded page again.
+  const flat = useRef<FlatGroups | null>(null);
+  const groups = useMemo(() => {
+    flat.current = flattenPages(threads.data, flat.current);
+    return flat.current.groups;
+  }, [threads.data]);
   const nav = useThreadNavigation(groups, threads.isSuccess);
   const checked = useCheckedThreads(groups);
   const integrations = useIntegrations();
@@ -88,10 +93,15 @@ export function useTriageScreenState(slots: TriageScreenSlots) {
     setActiveIndex(-1);
   }, [live, setActiveIndex]);
   const checkedGroups = () => groups.filter((group) => checked.checked.has(group.id));
-  const showHelp = () => {
+  // Stable, like the other callbacks the header's memoized buttons take.
+  const showHelp = useCallback(() => {
     setIsHelpOpen(true);
     setHasHelpOpened(true);
-  };
+  }, []);
+  const togglePanelsLock = useCallback(
+    () => setIsPanelsLocked(!isPanelsLocked),
+    [setIsPanelsLocked, isPanelsLocked],
+  );
   usePageShortcuts({
     nav,
     checked,
@@ -123,7 +133,7 @@ export function useTriageScreenState(slots: TriageScreenSlots) {
     storedDensity,
     setDensity,
     isPanelsLocked,
-    togglePanelsLock: () => setIsPanelsLocked(!isPanelsLocked),
+    togglePanelsLock,
     isResizeDisabled: isPanelsLocked || isLoadingLocked,
     /** The shortcuts dialog; it loads when first opened. */
     help: { isOpen: isHelpOpen, hasOpened: hasHelpOpened, setIsOpen: setIsHelpOpen, show: showHelp },

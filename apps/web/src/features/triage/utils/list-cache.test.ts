@@ -2,7 +2,14 @@ import type { ThreadGroupDto, ThreadsPage } from '@ledgerdesk/domain/api/triage'
 import type { TriageItem } from '@ledgerdesk/domain/entities';
 import { testItem } from '@ledgerdesk/domain/triage/test-item';
 import { describe, expect, it } from 'vitest';
-import { allGroups, applyItemChanges, findItems, firstPageOnly, type ThreadsData } from './list-cache';
+import {
+  allGroups,
+  applyItemChanges,
+  findItems,
+  firstPageOnly,
+  flattenPages,
+  type ThreadsData,
+} from './list-cache';
 
 function group(id: string, emails: TriageItem[]): ThreadGroupDto {
   const latest = emails[0]!;
@@ -87,6 +94,38 @@ describe('cache helpers', () => {
   it('lists a thread once even when two pages both hold it', () => {
     const twice = data([group('A', [a2, a1]), group('B', [b1])], [group('B', [b1]), group('C', [c1])]);
     expect(allGroups(twice).map((entry) => entry.id)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('extends the previous flattening when a page is appended, keeping its groups and skipping repeats', () => {
+    const one = data([group('A', [a2, a1]), group('B', [b1])]);
+    const first = flattenPages(one, null);
+    const grown = { ...one, pages: [...one.pages, data([group('B', [b1]), group('C', [c1])]).pages[0]!] };
+    const next = flattenPages(grown, first);
+    expect(next.groups.map((entry) => entry.id)).toEqual(['A', 'B', 'C']);
+    expect(next.groups[0]).toBe(first.groups[0]);
+    expect(first.groups.map((entry) => entry.id)).toEqual(['A', 'B']);
+  });
+
+  it('is not misled by another page appended to the same previous flattening', () => {
+    const one = data([group('A', [a2, a1])]);
+    const first = flattenPages(one, null);
+    const pageWith = (...groups: ThreadGroupDto[]) => data(groups).pages[0]!;
+    flattenPages({ pages: [...one.pages, pageWith(group('B', [b1]))] }, first);
+    const other = flattenPages(
+      { pages: [...one.pages, pageWith(group('C', [c1])), pageWith(group('B', [b1]))] },
+      first,
+    );
+    expect(other.groups.map((entry) => entry.id)).toEqual(['A', 'C', 'B']);
+  });
+
+  it('flattens from scratch when a page before the end changed', () => {
+    const first = flattenPages(inbox, null);
+    const changed = applyItemChanges(
+      inbox,
+      new Map([['b1', { status: 'cleared' as const, metadata: { exchange_folder_state: 'archive' } }]]),
+      'inbox',
+    );
+    expect(flattenPages(changed, first).groups.map((entry) => entry.id)).toEqual(['A', 'C']);
   });
 
   it('keeps only the first page for a refresh', () => {

@@ -89,15 +89,43 @@ export function firstPageOnly(data: ThreadsData): ThreadsData {
 }
 
 /** Every group of the loaded pages, in order; a thread that moved between two page fetches shows once. */
-export function allGroups(data: { pages: ThreadsPage[] } | undefined): ThreadGroupDto[] {
-  const seen = new Set<string>();
-  const groups: ThreadGroupDto[] = [];
-  for (const page of data?.pages ?? []) {
-    for (const group of page.groups) {
-      if (seen.has(group.id)) continue;
-      seen.add(group.id);
+export function allGroups(data: { pages: readonly ThreadsPage[] } | undefined): ThreadGroupDto[] {
+  return flattenPages(data, null).groups;
+}
+
+/** `allGroups` with what it needs to extend itself: the pages it covers and where each group id stands. */
+export type FlatGroups = {
+  pages: readonly ThreadsPage[];
+  groups: ThreadGroupDto[];
+  /** Each id's index in `groups`; shared along a line of extensions, so an entry counts only if it checks out. */
+  positions: Map<string, number>;
+};
+
+/**
+ * `allGroups`, reusing `previous` when the pages only grew (a page loaded while scrolling): the groups
+ * already flattened are copied and only the new pages are walked, so a page arriving costs the same at the
+ * 500th page as at the 2nd. Any other change (a refetch, an optimistic update) flattens from scratch.
+ */
+export function flattenPages(
+  data: { pages: readonly ThreadsPage[] } | undefined,
+  previous: FlatGroups | null,
+): FlatGroups {
+  const pages = data?.pages ?? [];
+  const isGrowth =
+    previous !== null &&
+    pages.length >= previous.pages.length &&
+    previous.pages.every((page, index) => pages[index] === page);
+  const groups = isGrowth ? previous.groups.slice() : [];
+  // On growth the map is `previous`'s: it may also hold entries another extension of `previous` wrote, so
+  // an id is a duplicate only when the group at its recorded index really is that id.
+  const positions = isGrowth ? previous.positions : new Map<string, number>();
+  for (let index = isGrowth ? previous.pages.length : 0; index < pages.length; index++) {
+    for (const group of pages[index]?.groups ?? []) {
+      const at = positions.get(group.id);
+      if (at !== undefined && groups[at]?.id === group.id) continue;
+      positions.set(group.id, groups.length);
       groups.push(group);
     }
   }
-  return groups;
+  return { pages, groups, positions };
 }
