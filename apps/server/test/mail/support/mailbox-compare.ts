@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { triageItems } from '../../../src/db/schema/triage-items';
 import { withUser } from '../../../src/db/with-user';
@@ -40,7 +40,12 @@ export async function storedItems(
   integrationId: string,
 ): Promise<StoredItem[]> {
   return withUser(app.db, userId, (tx) =>
-    tx.select().from(triageItems).where(eq(triageItems.emailIntegrationId, integrationId)),
+    // In a stable order: a rolled-back write may move rows on disk, and callers compare lists.
+    tx
+      .select()
+      .from(triageItems)
+      .where(eq(triageItems.emailIntegrationId, integrationId))
+      .orderBy(asc(triageItems.id)),
   );
 }
 
