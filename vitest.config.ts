@@ -15,6 +15,9 @@ export default defineConfig({
     ],
     // The security suite runs on its own (npm run test:security, vitest.security.config.ts).
     exclude: ['**/node_modules/**', '**/*.security.test.ts'],
+    // In CI (2 loaded cores, real databases, a sandbox and child processes) a test that fails is run once more
+    // and reported as flaky; one that fails twice fails the job.
+    retry: process.env.CI ? 1 : 0,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
