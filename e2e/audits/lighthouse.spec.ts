@@ -70,6 +70,19 @@ for (const preset of ['desktop', 'mobile'] as const) {
       outcomes.push(await session.snapshot('reset dialog'));
       await page.keyboard.press('Escape');
 
+      outcomes.push(await session.navigate('firm, none yet', '/firm'));
+      outcomes.push(
+        await session.timespan('firm, created with an invitation', async () => {
+          await page.getByLabel('Firm name').fill('Northgate Accounting');
+          await page.getByRole('button', { name: 'Create firm' }).click();
+          await expect(page.getByRole('heading', { level: 1, name: 'Northgate Accounting' })).toBeVisible();
+          await page.getByLabel('Email', { exact: true }).fill('sam@northgate.test');
+          await page.getByRole('button', { name: 'Create invitation link' }).click();
+          await expect(page.getByLabel('Invitation link')).toBeVisible();
+        }),
+      );
+      outcomes.push(await session.snapshot('firm, created with an invitation'));
+
       for (const [screen, route] of SAMPLE_SCREENS) outcomes.push(await session.navigate(screen, route));
     } finally {
       await session.close();

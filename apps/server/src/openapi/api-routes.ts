@@ -244,7 +244,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'GET',
     path: '/api/triage/counts',
-    summary: 'Unread counts for the sidebar.',
+    summary: 'Unread counts for the sidebar (shared mailboxes of the firm included).',
     needsSession: true,
   },
   {

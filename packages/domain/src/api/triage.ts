@@ -12,7 +12,8 @@
  *       ITEMS (not groups) across every page: the header's item count. `mailboxId` (an integration id)
  *       narrows any view to one mailbox (/triage/shared/{mailboxId}); a malformed one matches nothing.
  * GET   /api/triage/counts                                                    → CountsResponse
- *       Unread items for the sidebar badges (Triage = the main view, Later, Scheduled, Drafts).
+ *       Unread items for the sidebar badges (Triage = the main view, Later, Scheduled, Drafts; `shared`: each
+ *       mailbox shared with the firm, by integration id).
  * GET   /api/triage/threads/:threadKey                                        → ThreadResponse
  *       Every item of the thread (by email_thread_id, or the one item of "single-<id>"), oldest first.
  *       404 "Email not found. It may have been moved or deleted." when it has none the user can see.
@@ -129,7 +130,16 @@ export type ThreadGroupDto = Omit<ThreadGroup, 'isSelected'> & {
 
 export type ThreadsPage = { groups: ThreadGroupDto[]; nextCursor: string | null; total: number };
 
-export type CountsResponse = { counts: { triage: number; later: number; scheduled: number; drafts: number } };
+export type CountsResponse = {
+  counts: {
+    triage: number;
+    later: number;
+    scheduled: number;
+    drafts: number;
+    /** Unread items in the main view of each mailbox shared with the user's firm, by integration id. */
+    shared?: Record<string, number>;
+  };
+};
 
 export type ThreadDto = {
   threadId: string;

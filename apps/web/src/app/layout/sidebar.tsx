@@ -151,7 +151,7 @@ export function Sidebar({ isCollapsed, onToggle, onNavigate }: SidebarProps) {
                       to: `/triage/shared/${mailbox.integrationId}`,
                       icon: SHARED_MAILBOX_ICON,
                     }}
-                    count={0}
+                    count={counts?.shared?.[mailbox.integrationId] ?? 0}
                     isCollapsed={false}
                     onNavigate={onNavigate}
                   />

@@ -1,7 +1,8 @@
+import type { CountsResponse } from '@ledgerdesk/domain/api/triage';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export type TriageCounts = { triage: number; later: number; scheduled: number; drafts: number };
+export type TriageCounts = CountsResponse['counts'];
 
 export async function getTriageCounts(): Promise<TriageCounts> {
   const { counts } = await api<{ counts: TriageCounts }>('/api/triage/counts');
@@ -11,7 +12,7 @@ export async function getTriageCounts(): Promise<TriageCounts> {
 export const triageCountsQueryOptions = () =>
   queryOptions({ queryKey: ['triage', 'counts'], queryFn: getTriageCounts, refetchInterval: 60_000 });
 
-/** Unread badges for the sidebar (Triage, Later, Scheduled, Drafts). */
+/** Unread badges for the sidebar (Triage, Later, Scheduled, Drafts, and each mailbox shared with the firm). */
 export function useTriageCounts(enabled = true) {
   return useQuery({ ...triageCountsQueryOptions(), enabled });
 }
