@@ -139,7 +139,10 @@ export async function sendEmail(
 ): Promise<{ sentFrom: string; integrationId: string; threadId: string | null }> {
   return mapErrors(async () => {
     const target = await loadSendTarget(ctx, input);
-    const { provider, session } = await interactiveSession(ctx, target.integration.id);
+    const { provider, session } = await interactiveSession(
+      { ...ctx, userId: target.ownerId },
+      target.integration.id,
+    );
     await provider.send(session, {
       to: input.to,
       cc: input.cc,

@@ -1,7 +1,8 @@
 import { chooseSender } from '@ledgerdesk/domain/integrations/choose-sender';
 import { EMAIL_FETCH_ERRORS } from '@ledgerdesk/domain/mail/email-fetch-errors';
 import { CONNECTION_EXPIRED_MESSAGE } from '@ledgerdesk/domain/mail/token-messages';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/migrate';
 import { emailIntegrations } from '../../db/schema/email-integrations';
 import { triageItems } from '../../db/schema/triage-items';
 import { withUser } from '../../db/with-user';
@@ -23,6 +24,8 @@ export async function loadActiveIntegration(
 
 export type SendTarget = {
   integration: IntegrationRow;
+  /** Whose mailbox connection sends: the caller, or the owner of a mailbox shared with the caller's firm. */
+  ownerId: string;
   /** The replied-to message and thread, when they belong to the sending mailbox. */
   originalMessageId: string | null;
   threadId: string | null;
@@ -59,14 +62,32 @@ export async function loadSendTarget(
     throw new AppError(404, 'EmailNotFound', EMAIL_FETCH_ERRORS.EmailNotFound.description);
   const integrationId = input.integrationId ?? item?.integrationId ?? (await defaultSender(ctx));
   if (!integrationId) throw new MailError('account_not_connected', 'ACCOUNT_NOT_CONNECTED');
-  const integration = await loadActiveIntegration(ctx, integrationId);
+  // A reply from a mailbox shared with the caller's firm goes out through its owner's connection, on the server
+  // (decision 012): the tokens never leave it, and the share is checked again at every send.
+  const sharedOwner =
+    item?.integrationId && integrationId === item.integrationId
+      ? await sharedMailboxOwnerOf(ctx, integrationId)
+      : null;
+  const sender = sharedOwner ? { ...ctx, userId: sharedOwner } : ctx;
+  const integration = await loadActiveIntegration(sender, integrationId);
   const isSameMailbox = !item || item.integrationId === integration.id;
-  if (isSameMailbox) await refuseForeignReplyIds(ctx, integration.id, input);
+  if (isSameMailbox) await refuseForeignReplyIds(sender, integration.id, input);
   return {
     integration,
+    ownerId: sender.userId,
     originalMessageId: isSameMailbox ? (input.originalMessageId ?? item?.messageId ?? null) : null,
     threadId: isSameMailbox ? (input.threadId ?? item?.threadId ?? null) : null,
   };
+}
+
+/** The owner of `integrationId` when it is a mailbox shared with the caller's firm and not the caller's own. */
+async function sharedMailboxOwnerOf(ctx: IntegrationCtx, integrationId: string): Promise<string | null> {
+  const result = await withUser(ctx.deps.db, ctx.userId, (tx) =>
+    tx.execute(sql`
+      select owner_user_id from ledgerdesk_shared_mailboxes()
+      where integration_id = ${integrationId}::uuid and owner_user_id <> ${ctx.userId}`),
+  );
+  return rowsOf<{ owner_user_id: string }>(result)[0]?.owner_user_id ?? null;
 }
 
 /** A reply's message and thread ids must name mail of the caller's own sending mailbox (else 404). */

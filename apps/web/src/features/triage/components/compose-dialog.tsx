@@ -1,4 +1,6 @@
+import type { SharedMailboxDto } from '@ledgerdesk/domain/api/firms-endpoints';
 import { COMPOSE_RESET_DELAY_MS } from '@ledgerdesk/domain/constants';
+import type { Provider } from '@ledgerdesk/domain/entities';
 import { chooseSender } from '@ledgerdesk/domain/integrations/choose-sender';
 import { classifySendError, sendErrorMessage } from '@ledgerdesk/domain/mail/send-errors';
 import {
@@ -11,6 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
+import { useFirm } from '../../../lib/firm-query';
 import { useIntegrations } from '../../../lib/integrations-query';
 import { toast } from '../../../lib/toast';
 import { useUndoSeconds } from '../../../lib/undo-window';
@@ -21,6 +24,26 @@ import { type ComposeDraft, newDraft } from '../utils/compose-draft';
 import { useComposeAddons } from './compose-addons';
 import { ComposeFields } from './compose-fields';
 import { type FollowUpChoice, FollowUpPicker, followUpTime, NO_FOLLOW_UP } from './follow-up-picker';
+
+type SenderChoice = { id: string; provider: Provider; isActive: boolean; emailAddress: string };
+
+/**
+ * The user's own mailboxes, plus the mailbox shared with their firm that a reply comes from: the server sends it
+ * through the owner's connection (decision 012), so a member replies from the shared address.
+ */
+function withSharedSender(
+  own: readonly SenderChoice[],
+  shared: readonly SharedMailboxDto[],
+  replyMailboxId: string | null,
+): SenderChoice[] {
+  const mailbox = shared.find((candidate) => candidate.integrationId === replyMailboxId);
+  if (!mailbox || own.some((candidate) => candidate.id === mailbox.integrationId)) return [...own];
+  const provider: Provider = mailbox.provider === 'gmail' ? 'gmail' : 'office365';
+  return [
+    ...own,
+    { id: mailbox.integrationId, provider, isActive: true, emailAddress: mailbox.emailAddress },
+  ];
+}
 
 type ComposeDialogProps = {
   isOpen: boolean;
@@ -42,7 +65,11 @@ export function ComposeDialog({ isOpen, draft, onClose, onReopen }: ComposeDialo
   const toRef = useRef<HTMLInputElement | null>(null);
   const bodyRef = useRef<HTMLTextAreaElement | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const sender = chooseSender(integrations.data ?? [], form.integrationId);
+  const sharedMailboxes = useFirm().data?.firm?.sharedMailboxes;
+  const sender = chooseSender(
+    withSharedSender(integrations.data ?? [], sharedMailboxes ?? [], form.integrationId),
+    form.integrationId,
+  );
   const { TemplatePicker } = useComposeAddons();
   const timeZone = useUserTimeZone();
   const [followUp, setFollowUp] = useState<FollowUpChoice>(NO_FOLLOW_UP);

@@ -1,4 +1,3 @@
-import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
 import { type RefObject, useId } from 'react';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -7,7 +6,7 @@ import type { ComposeDraft } from '../utils/compose-draft';
 type ComposeFieldsProps = {
   form: ComposeDraft;
   onChange: (form: ComposeDraft) => void;
-  sender: EmailIntegrationDto | null;
+  sender: { emailAddress: string; isActive: boolean } | null;
   isLoadingSender: boolean;
   disabled: boolean;
   toRef: RefObject<HTMLInputElement | null>;
