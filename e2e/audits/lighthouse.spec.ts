@@ -72,7 +72,7 @@ for (const preset of ['desktop', 'mobile'] as const) {
 
       outcomes.push(await session.navigate('firm, none yet', '/firm'));
       outcomes.push(
-        await session.timespan('firm, created with an invitation', async () => {
+        await session.timespan('firm, invitation', async () => {
           await page.getByLabel('Firm name').fill('Northgate Accounting');
           await page.getByRole('button', { name: 'Create firm' }).click();
           await expect(page.getByRole('heading', { level: 1, name: 'Northgate Accounting' })).toBeVisible();
@@ -81,7 +81,7 @@ for (const preset of ['desktop', 'mobile'] as const) {
           await expect(page.getByLabel('Invitation link')).toBeVisible();
         }),
       );
-      outcomes.push(await session.snapshot('firm, created with an invitation'));
+      outcomes.push(await session.snapshot('firm, invitation'));
 
       for (const [screen, route] of SAMPLE_SCREENS) outcomes.push(await session.navigate(screen, route));
     } finally {

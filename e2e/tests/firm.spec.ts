@@ -58,6 +58,12 @@ test.describe('firm (issue 15)', () => {
 
     await page.reload();
     await expect(page.getByTestId('firm-member')).toHaveCount(2);
+    // Ownership is shared by a click; the colleague sees it live (the firm event on their stream).
+    const colleagueRow = page.getByTestId('firm-member').filter({ hasNotText: '(you)' });
+    await colleagueRow.getByRole('button', { name: /^Make .* an owner$/ }).click();
+    await expect(colleagueRow.getByText('Owner', { exact: true })).toBeVisible();
+    await expect(colleague.getByText('You own this firm.')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS_DIR}/firm-two-owners-375.png`, fullPage: true });
     await colleague.context().close();
     await third.context().close();
   });
@@ -99,6 +105,8 @@ test.describe('firm (issue 15)', () => {
     await sidebarLink.click();
     await expect(member).toHaveURL(/\/triage\/shared\/[0-9a-f-]{36}$/);
     await expect(member.getByTestId('thread-row').first()).toBeVisible({ timeout: 30_000 });
+    // Its unread count shows beside it in the member's sidebar (the delivered message is unread).
+    await expect(sidebarLink).toContainText(/\d+/, { timeout: 15_000 });
     await member.setViewportSize({ width: 1280, height: 800 });
     await member.screenshot({ path: `${SHOTS_DIR}/firm-shared-triage-1280.png` });
 

@@ -7,6 +7,7 @@ import {
   firmNameSchema,
   inviteBodySchema,
   memberParamsSchema,
+  memberRoleSchema,
   shareMailboxSchema,
 } from '@ledgerdesk/domain/api/firms';
 import {
@@ -153,6 +154,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: firmNameSchema,
   },
   { method: 'POST', path: '/api/firm/leave', summary: 'Leave the firm.', needsSession: true },
+  {
+    method: 'PATCH',
+    path: '/api/firm/members/:id',
+    summary: "Change a member's role: owner or member (owner; a firm keeps one owner).",
+    needsSession: true,
+    params: memberParamsSchema,
+    body: memberRoleSchema,
+  },
   {
     method: 'DELETE',
     path: '/api/firm/members/:id',

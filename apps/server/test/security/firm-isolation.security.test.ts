@@ -126,6 +126,10 @@ describe.each(testDatabaseKinds)('firm isolation on %s', (kind) => {
     expect((await call(h, outsider.cookie, 'DELETE', `/api/firm/members/${member.userId}`)).statusCode).toBe(
       404,
     );
+    expect(
+      (await call(h, outsider.cookie, 'PATCH', `/api/firm/members/${member.userId}`, { role: 'owner' }))
+        .statusCode,
+    ).toBe(404);
     // And the firm's members see nothing of the other firm's shared mailbox.
     expect((await threads(h, member.cookie, outsider.integrationId)).groups).toEqual([]);
     const memberPatch = await call(h, member.cookie, 'POST', '/api/firm/shared-mailboxes', {

@@ -1,4 +1,9 @@
-import { FIRM_API, type FirmResponse, type InvitationCreated } from '@ledgerdesk/domain/api/firms-endpoints';
+import {
+  FIRM_API,
+  type FirmResponse,
+  type FirmRole,
+  type InvitationCreated,
+} from '@ledgerdesk/domain/api/firms-endpoints';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -43,6 +48,10 @@ export const useLeaveFirm = () =>
     await api<void>(FIRM_API.leave, { method: 'POST' });
     return { firm: null };
   });
+export const useSetMemberRole = () =>
+  useFirmMutation(({ userId, role }: { userId: string; role: FirmRole }) =>
+    api<FirmResponse>(FIRM_API.member(userId), { method: 'PATCH', body: { role } }),
+  );
 export const useRemoveMember = () =>
   useFirmMutation(async (userId: string) => {
     await api<void>(FIRM_API.member(userId), { method: 'DELETE' });

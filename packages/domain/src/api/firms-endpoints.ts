@@ -21,7 +21,8 @@ export const FIRM_TEXTS = {
   alreadyInFirm: 'You already belong to a firm. Leave it before creating or joining another.',
   notInFirm: 'You are not a member of a firm.',
   ownerOnly: 'Only the firm owner can do that.',
-  ownerCannotLeave: 'Remove the other members before leaving: a firm needs its owner.',
+  ownerCannotLeave: 'Make another member an owner before leaving: a firm needs an owner.',
+  lastOwner: 'A firm needs an owner: make another member an owner first.',
   cannotRemoveSelf: 'Use Leave firm to leave your own firm.',
   memberNotFound: 'Member not found.',
   invitationNotFound: 'Invitation not found.',
@@ -33,7 +34,15 @@ export const FIRM_TEXTS = {
 
 export type FirmRole = 'owner' | 'member';
 
-export type FirmMemberDto = { userId: string; name: string; email: string; role: FirmRole; joinedAt: string };
+export type FirmMemberDto = {
+  userId: string;
+  name: string;
+  email: string;
+  role: FirmRole;
+  joinedAt: string;
+  /** The signed-in user's own row. */
+  isYou: boolean;
+};
 
 export type SharedMailboxDto = {
   integrationId: string;

@@ -5,7 +5,10 @@
  * GET    /api/firm                                   → FirmResponse ({firm: null} outside a firm)
  * POST   /api/firm                   body FirmName   → 201 FirmResponse   (409 when already in a firm)
  * PATCH  /api/firm                   body FirmName   → FirmResponse       (owner)
- * POST   /api/firm/leave                             → 204 (an owner leaves only as the last member: the firm goes)
+ * POST   /api/firm/leave                             → 204 (an owner leaves while another owner stays, or as the
+ *                                                      last member: the firm goes; else 409)
+ * PATCH  /api/firm/members/:id       body MemberRole → FirmResponse (owner; makes a member an owner or an owner a
+ *                                                      member; 409 for the firm's last owner)
  * DELETE /api/firm/members/:id                       → 204 (owner; `id` is the member's user id)
  * POST   /api/firm/invitations       body InviteBody → 201 InvitationCreated (owner; the link is shown once)
  * DELETE /api/firm/invitations/:id                   → 204 (owner)
@@ -31,3 +34,4 @@ export const shareMailboxSchema = z.strictObject({ integrationId: z.uuid() });
 export const firmIdParamsSchema = z.strictObject({ id: z.uuid('id must be a valid id.') });
 /** Member ids are better-auth user ids (not always uuids). */
 export const memberParamsSchema = z.strictObject({ id: safeString().min(1).max(200) });
+export const memberRoleSchema = z.strictObject({ role: z.enum(['owner', 'member']) });

@@ -46,6 +46,7 @@ export async function loadFirm(tx: Tx, userId: string, now: Date): Promise<FirmD
       email: row.email,
       role: row.role,
       joinedAt: iso(row.joined_at),
+      isYou: row.user_id === userId,
     }),
   );
   const sharedMailboxes = rowsOf<{

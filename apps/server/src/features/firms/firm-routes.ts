@@ -10,6 +10,7 @@ import {
   type InvitationCreated,
   inviteBodySchema,
   memberParamsSchema,
+  memberRoleSchema,
   shareMailboxSchema,
 } from '@ledgerdesk/domain/api/firms';
 import { sql } from 'drizzle-orm';
@@ -81,17 +82,39 @@ export async function firmRoutes(app: FastifyInstance, options: FirmRoutesOption
     await withUser(app.db, user.id, async (tx) => {
       const { firmId, role } = await requireMembership(tx, user.id);
       if (role === 'owner') {
-        const others = await tx.execute(
-          sql`select 1 from firm_members where firm_id = ${firmId}::uuid and user_id <> ${user.id} limit 1`,
+        // The firm row is the lock every role change takes (ledgerdesk_set_firm_member_role), so two owners
+        // leaving at once cannot leave the firm without one.
+        await tx.execute(sql`select id from firms where id = ${firmId}::uuid for update`);
+        const others = rowsOf<{ role: string }>(
+          await tx.execute(
+            sql`select role from firm_members where firm_id = ${firmId}::uuid and user_id <> ${user.id}`,
+          ),
         );
-        if (rowsOf(others).length > 0) throw conflict(FIRM_TEXTS.ownerCannotLeave);
-        // The last member is the owner: the firm goes with them (membership, invitations and shares cascade).
-        await tx.execute(sql`delete from firms where id = ${firmId}::uuid`);
-        return;
+        if (others.length === 0) {
+          // The last member is the owner: the firm goes with them (membership, invitations and shares cascade).
+          await tx.execute(sql`delete from firms where id = ${firmId}::uuid`);
+          return;
+        }
+        if (!others.some((other) => other.role === 'owner')) throw conflict(FIRM_TEXTS.ownerCannotLeave);
       }
       await tx.execute(sql`delete from firm_members where user_id = ${user.id}`);
     });
     return reply.code(204).send();
+  });
+
+  app.patch('/api/firm/members/:id', async (request): Promise<FirmResponse> => {
+    const user = requireUser(request, 'change a member role');
+    const { id } = parseInput(memberParamsSchema, request.params);
+    const { role } = parseInput(memberRoleSchema, request.body);
+    return withUser(app.db, user.id, async (tx) => {
+      await requireOwner(tx, user.id);
+      const result = await tx.execute(sql`select ledgerdesk_set_firm_member_role(${id}, ${role}) as outcome`);
+      const outcome = rowsOf<{ outcome: string }>(result)[0]?.outcome;
+      if (outcome === 'not_owner') throw forbidden(FIRM_TEXTS.ownerOnly);
+      if (outcome === 'not_found') throw notFound(FIRM_TEXTS.memberNotFound);
+      if (outcome === 'last_owner') throw conflict(FIRM_TEXTS.lastOwner);
+      return firmOf(tx, user.id);
+    });
   });
 
   app.delete('/api/firm/members/:id', async (request, reply) => {

@@ -1,14 +1,16 @@
 import { NOTICE_EVENT, parseUserNotice } from '@ledgerdesk/domain/api/notice-events';
-import { TRIAGE_API } from '@ledgerdesk/domain/api/triage-endpoints';
+import { FIRM_EVENT, TRIAGE_API } from '@ledgerdesk/domain/api/triage-endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { triageKeys } from '../../features/triage/api/triage-keys';
+import { FIRM_QUERY_KEY } from '../../lib/firm-query';
 import { toast } from '../../lib/toast';
 
 /**
  * Notices for the signed-in user wherever they are in the app (issue 12): a mailbox change refused for good
  * (its items were put back), as the spec's §8 toast; the triage lists and counts refetch, so the items show
- * where they are again.
+ * where they are again. A change of the firm (members, roles, shared mailboxes) refreshes the firm on any screen,
+ * so the sidebar's shared mailboxes and the Firm screen follow at once.
  */
 export function useUserNotices() {
   const queryClient = useQueryClient();
@@ -23,6 +25,10 @@ export function useUserNotices() {
       toast.error(notice.title, { description: `${notice.description}${many}` });
       if (notice.kind === 'mailbox-change-failed')
         void queryClient.invalidateQueries({ queryKey: triageKeys.all });
+    });
+    source.addEventListener(FIRM_EVENT, () => {
+      void queryClient.invalidateQueries({ queryKey: FIRM_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
     });
     return () => source.close();
   }, [queryClient]);

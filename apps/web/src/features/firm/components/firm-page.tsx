@@ -1,5 +1,5 @@
 import { FIRM_NAME_MAX_LENGTH, type FirmDto } from '@ledgerdesk/domain/api/firms-endpoints';
-import { Building2, Copy, Mail, UserMinus } from 'lucide-react';
+import { Building2, Copy, Crown, Mail, UserMinus, UserRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
@@ -17,6 +17,7 @@ import {
   useRemoveMember,
   useRenameFirm,
   useRevokeInvitation,
+  useSetMemberRole,
 } from '../../../lib/firm-query';
 
 /** The Firm screen (issue 15): create or rename the firm, invite by a copyable link, members, leave. */
@@ -89,6 +90,7 @@ function FirmDetails({ firm }: { firm: FirmDto }) {
   const isOwner = firm.role === 'owner';
   const leave = useLeaveFirm();
   const removeMember = useRemoveMember();
+  const setRole = useSetMemberRole();
   return (
     <Page
       title={firm.name}
@@ -120,14 +122,50 @@ function FirmDetails({ firm }: { firm: FirmDto }) {
           <CardContent>
             <ul className="divide-y divide-border" aria-label="Members">
               {firm.members.map((member) => (
-                <li key={member.userId} className="flex items-center gap-3 py-2" data-testid="firm-member">
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium">{member.name}</p>
+                <li
+                  key={member.userId}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2"
+                  data-testid="firm-member"
+                >
+                  <div className="min-w-[12rem] flex-1">
+                    <p className="truncate text-sm font-medium">
+                      {member.name}
+                      {member.isYou ? <span className="font-normal text-muted"> (you)</span> : null}
+                    </p>
                     <p className="truncate text-[13px] text-muted">{member.email}</p>
                   </div>
                   <Badge tone={member.role === 'owner' ? 'accent' : 'neutral'}>
                     {member.role === 'owner' ? 'Owner' : 'Member'}
                   </Badge>
+                  {isOwner && !member.isYou ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={
+                        member.role === 'owner'
+                          ? `Make ${member.name} a member`
+                          : `Make ${member.name} an owner`
+                      }
+                      disabled={setRole.isPending}
+                      onClick={() => {
+                        const role = member.role === 'owner' ? 'member' : 'owner';
+                        setRole.mutate(
+                          { userId: member.userId, role },
+                          {
+                            onSuccess: () =>
+                              toast.success(role === 'owner' ? 'Owner added' : 'Owner changed to member', {
+                                description: member.name,
+                              }),
+                            onError: (error) =>
+                              toast.error('Could not change the role', { description: error.message }),
+                          },
+                        );
+                      }}
+                    >
+                      {member.role === 'owner' ? <UserRound aria-hidden /> : <Crown aria-hidden />}
+                      {member.role === 'owner' ? 'Make member' : 'Make owner'}
+                    </Button>
+                  ) : null}
                   {isOwner && member.role !== 'owner' ? (
                     <Button
                       size="sm"
@@ -156,7 +194,8 @@ function FirmDetails({ firm }: { firm: FirmDto }) {
           <CardHeader>
             <CardTitle>Shared mailboxes</CardTitle>
             <p className="text-[13px] text-muted">
-              Owners share a mailbox from Email Integration. Everyone in the firm triages it together.
+              Each member shares their own mailboxes from Email Integration. Everyone in the firm triages them
+              together.
             </p>
           </CardHeader>
           <CardContent>
