@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isSharedActivity, sharedActionOf, sharedActivityLabel } from './shared-activity';
+import {
+  isSharedActivity,
+  recordsSharedActivity,
+  sharedActionOf,
+  sharedActivityLabel,
+} from './shared-activity';
 
 describe('shared activity', () => {
   it('names what a patch did', () => {
@@ -8,6 +13,12 @@ describe('shared activity', () => {
     expect(sharedActionOf({ isRead: true })).toBe('read');
     expect(sharedActionOf({ isRead: false })).toBe('unread');
     expect(sharedActionOf({ status: 'low_priority' })).toBe('updated');
+  });
+
+  it('keeps the last deliberate action when a thread is only opened (marked read)', () => {
+    expect(recordsSharedActivity({ isRead: true })).toBe(false);
+    expect(recordsSharedActivity({ isRead: false })).toBe(true);
+    expect(recordsSharedActivity({ status: 'cleared', isRead: true })).toBe(true);
   });
 
   it('reads "Cleared by Sam, 10:42"', () => {

@@ -25,6 +25,14 @@ export function sharedActionOf(patch: { status?: string; isRead?: boolean }): Sh
   return 'updated';
 }
 
+/**
+ * Whether a patch replaces the thread's activity line. Marking read is what opening a thread does, so it never
+ * hides the last deliberate action ("Cleared by Sam" stays after the owner opens the cleared thread).
+ */
+export function recordsSharedActivity(patch: { status?: string; isRead?: boolean }): boolean {
+  return sharedActionOf(patch) !== 'read';
+}
+
 export function isSharedActivity(value: unknown): value is SharedActivity {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;

@@ -1,5 +1,9 @@
 import { bulkUpdateSchema, itemPatchSchema } from '@ledgerdesk/domain/api/triage';
-import { type SharedActivity, sharedActionOf } from '@ledgerdesk/domain/firm/shared-activity';
+import {
+  recordsSharedActivity,
+  type SharedActivity,
+  sharedActionOf,
+} from '@ledgerdesk/domain/firm/shared-activity';
 import { BULK_PERMISSION_DENIED, NO_ITEMS_SELECTED } from '@ledgerdesk/domain/triage/item-update-messages';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -28,7 +32,7 @@ type Patch = z.output<typeof itemPatchSchema>;
 function withSharedActivity(patch: Patch, actor: SessionUser, at: Date, isShared: boolean): Patch {
   const metadata = { ...(patch.metadata ?? {}) };
   delete metadata.shared_activity;
-  if (isShared) {
+  if (isShared && recordsSharedActivity(patch)) {
     const activity: SharedActivity = {
       action: sharedActionOf(patch),
       by_user_id: actor.id,
