@@ -106,6 +106,7 @@ describe.each(testDatabaseKinds)('maintained item counts (%s)', (kind) => {
       later: await unread('later'),
       scheduled: await counted({ view: 'scheduled', tab: 'all', limit: 1 }),
       drafts: await unread('drafts'),
+      shared: {},
     });
   });
 

@@ -117,6 +117,7 @@ describe.each(testDatabaseKinds)('thread detail and counts (%s)', (kind) => {
       later: 1,
       scheduled: 1,
       drafts: 1,
+      shared: {},
     });
   });
 });
