@@ -9,6 +9,7 @@ import { createSignInLimiter } from './auth/sign-in-limiter';
 import type { Env } from './config/env';
 import { loadOrCreateSecret } from './config/secrets';
 import type { Database, Db } from './db/client';
+import { collaborationRoutes } from './features/collaboration/collaboration-routes';
 import { firmRoutes } from './features/firms/firm-routes';
 import { functionRoutes } from './features/functions/function-routes';
 import { integrationRoutes } from './features/integrations/integration-routes';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(snoozeRoutes);
   await app.register(integrationRoutes);
   await app.register(firmRoutes, { secret: authSecret, mailer });
+  await app.register(collaborationRoutes);
   await app.register(functionRoutes);
   await app.register(outgoingRoutes);
   await app.register(eventRoutes);

@@ -2,6 +2,12 @@
 // and that the security suite's sweeps drive their requests from. A test fails when a route is missing here.
 
 import {
+  assignBodySchema,
+  commentBodySchema,
+  commentParamsSchema,
+  threadKeyParamsSchema,
+} from '@ledgerdesk/domain/api/collaboration';
+import {
   acceptInvitationSchema,
   firmIdParamsSchema,
   firmNameSchema,
@@ -269,6 +275,44 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: "A thread's message contents.",
     needsSession: true,
     params: threadParams,
+  },
+  {
+    method: 'GET',
+    path: '/api/triage/threads/:threadKey/activity',
+    summary: "A thread's assignment, its history and its internal comments.",
+    needsSession: true,
+    params: threadKeyParamsSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/triage/threads/:threadKey/assignment',
+    summary: 'Assign a thread to a member (or unassign), optionally with a to-do date, a comment and Clear.',
+    needsSession: true,
+    params: threadKeyParamsSchema,
+    body: assignBodySchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/triage/threads/:threadKey/comments',
+    summary: 'Post an internal comment; @handle mentions a member of the firm.',
+    needsSession: true,
+    params: threadKeyParamsSchema,
+    body: commentBodySchema,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/triage/comments/:id',
+    summary: 'Edit your comment (within 15 minutes).',
+    needsSession: true,
+    params: commentParamsSchema,
+    body: commentBodySchema,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/triage/comments/:id',
+    summary: 'Delete your comment.',
+    needsSession: true,
+    params: commentParamsSchema,
   },
   {
     method: 'PATCH',

@@ -41,7 +41,7 @@ function parseNotification(payload: string): Change | 'firm' | null {
     const value = JSON.parse(payload) as Notification;
     if (value.op === 'FIRM') return 'firm';
     if (
-      (value.op !== 'INSERT' && value.op !== 'UPDATE' && value.op !== 'DELETE') ||
+      (value.op !== 'INSERT' && value.op !== 'UPDATE' && value.op !== 'DELETE' && value.op !== 'COMMENT') ||
       typeof value.userId !== 'string'
     )
       return null;

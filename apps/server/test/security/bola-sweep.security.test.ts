@@ -28,6 +28,7 @@ async function snapshot(h: MailHarness, account: Account) {
     sources: await read('/api/notification-sources'),
     templates: await read('/api/templates'),
     firm: await read('/api/firm'),
+    activity: await read(`/api/triage/threads/${encodeURIComponent(account.ids.threadKey)}/activity`),
     thread: await read(`/api/triage/threads/${encodeURIComponent(account.ids.threadKey)}`),
     threads: await read('/api/triage/threads?view=inbox&limit=100'),
     mailbox: await mailboxSummary(h, account.address),
@@ -70,9 +71,25 @@ async function prepare(h: MailHarness): Promise<Account> {
   const invitation = await call(h, box.cookie, 'POST', '/api/firm/invitations', {
     email: 'invitee@example.test',
   });
+  // An assignment and an internal comment on the owned thread (decision 013).
+  const threadKey = item.emailThreadId ?? `single-${item.id}`;
+  await call(h, box.cookie, 'POST', `/api/triage/threads/${encodeURIComponent(threadKey)}/assignment`, {
+    assigneeUserId: box.userId,
+    comment: 'Mine to do',
+  });
+  const comment = await call(
+    h,
+    box.cookie,
+    'POST',
+    `/api/triage/threads/${encodeURIComponent(threadKey)}/comments`,
+    {
+      body: 'Only my firm reads this.',
+    },
+  );
   return {
     ...box,
     ids: {
+      commentId: comment.json().comment.id,
       userId: box.userId,
       invitationId: invitation.json().invitation.id,
       integrationId: box.integrationId,
@@ -123,6 +140,10 @@ describe.each(testDatabaseKinds)('BOLA sweep over the route table on %s', (kind)
       '/api/firm/invitations/:id',
       '/api/firm/shared-mailboxes',
       '/api/firm/shared-mailboxes/:id',
+      '/api/triage/threads/:threadKey/activity',
+      '/api/triage/threads/:threadKey/assignment',
+      '/api/triage/threads/:threadKey/comments',
+      '/api/triage/comments/:id',
     ]) {
       expect(paths).toContain(expected);
     }

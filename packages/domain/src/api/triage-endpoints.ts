@@ -54,7 +54,8 @@ export const FIRM_EVENT = 'firm';
 /** Data of an `event: triage` message on /api/events. */
 /** `raised` marks an update that brings the item back like new mail (a snooze returning, a reminder firing). */
 export type TriageChangeEvent = {
-  op: 'INSERT' | 'UPDATE' | 'DELETE';
+  /** COMMENT: a thread's internal comments changed (decision 013); `id` is the comment's. */
+  op: 'INSERT' | 'UPDATE' | 'DELETE' | 'COMMENT';
   id: string;
   threadKey: string;
   raised?: true;

@@ -24,12 +24,14 @@ export async function listingOwner(tx: Tx, userId: string, mailboxId: string | u
 }
 
 /**
- * The data owner of a thread: the user when any of its items is theirs, else the owner of a mailbox shared
+ * The data owner of a thread: the user when any of its items is theirs (other than items pointing at it), else the owner of a mailbox shared
  * with the user's firm that holds it (each probe walks the (user_id, thread_key) index).
  */
 export async function threadOwner(tx: Tx, userId: string, threadKey: string): Promise<string> {
+  // An item that only points at the thread (an assignment or a mention, decision 013) does not make it the user's.
   const own = await tx.execute(
-    sql`select 1 from triage_items t where t.user_id = ${userId} and t.thread_key = ${threadKey} limit 1`,
+    sql`select 1 from triage_items t
+      where t.user_id = ${userId} and t.thread_key = ${threadKey} and not (t.metadata ? 'link') limit 1`,
   );
   if (rowsOf(own).length > 0) return userId;
   const shared = await tx.execute(sql`

@@ -29,9 +29,11 @@ type Patch = z.output<typeof itemPatchSchema>;
  * Items of a mailbox shared with the firm (decision 012) are updated as their owner's rows, with the owner's
  * mailbox connection, and say who acted: the server writes `shared_activity` (a client's value is replaced).
  */
-function withSharedActivity(patch: Patch, actor: SessionUser, at: Date, isShared: boolean): Patch {
+export function withSharedActivity(patch: Patch, actor: SessionUser, at: Date, isShared: boolean): Patch {
   const metadata = { ...(patch.metadata ?? {}) };
   delete metadata.shared_activity;
+  // What brought an item to the user (an assignment, a mention) is the server's to say, as is who acted.
+  delete metadata.link;
   if (isShared && recordsSharedActivity(patch)) {
     const activity: SharedActivity = {
       action: sharedActionOf(patch),

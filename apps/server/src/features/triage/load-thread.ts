@@ -12,13 +12,14 @@ export const THREAD_MAX_ITEMS = 500;
 
 /**
  * The items of a thread, oldest first (spec §7): every item with that email thread id, or the one item of a
- * "single-<id>" key. None the user can see → 404 with the thread-load text.
+ * "single-<id>" key, leaving out the items that only point at it (assignments, mentions: decision 013). None the
+ * user can see → 404 with the thread-load text.
  */
 export async function loadThread(tx: Tx, userId: string, threadKey: string): Promise<ThreadDto> {
   const result = await tx.execute(sql`
     select * from (
       select ${itemColumns('t')} from triage_items t ${sourceJoin('t')}
-      where t.user_id = ${userId} and t.thread_key = ${threadKey}
+      where t.user_id = ${userId} and t.thread_key = ${threadKey} and not (t.metadata ? 'link')
       order by t.time desc, t.id desc
       limit ${THREAD_MAX_ITEMS}
     ) newest

@@ -17,6 +17,8 @@ export type OwnedIds = {
   /** The user's own id (a firm member id) and a pending invitation of their firm. */
   userId: string;
   invitationId: string;
+  /** An internal comment on the owned thread. */
+  commentId: string;
 };
 
 /** Body and param fields that name a user's data, and which of that user's ids each takes. */
@@ -41,6 +43,7 @@ function idForPath(path: string, ids: OwnedIds): string {
   if (path.includes('/triage/actions/')) return ids.actionId;
   if (path.includes('/outgoing/')) return ids.outgoingId;
   if (path.includes('/firm/members/')) return ids.userId;
+  if (path.includes('/triage/comments/')) return ids.commentId;
   if (path.includes('/firm/invitations/')) return ids.invitationId;
   if (path.includes('/firm/shared-mailboxes/')) return ids.integrationId;
   throw new Error(`no owned id is known for :id in ${path}: teach security/support/sample-input.ts`);

@@ -13,4 +13,6 @@ export const triageKeys = {
   counts: () => ['triage', 'counts'] as const,
   thread: (threadKey: string) => ['triage', 'thread', threadKey] as const,
   content: (threadKey: string) => ['triage', 'thread-content', threadKey] as const,
+  /** Assignment, its history and internal comments of a thread (decision 013): refreshed with the thread. */
+  activity: (threadKey: string) => ['triage', 'thread', threadKey, 'activity'] as const,
 };

@@ -4,6 +4,7 @@ import { FIRM_EVENT, TRIAGE_API, TRIAGE_EVENT } from '@ledgerdesk/domain/api/tri
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FIRM_QUERY_KEY } from '../../../lib/firm-query';
+import { triageKeys } from '../api/triage-keys';
 
 type Handlers = {
   onInsert: (event: TriageChangeEvent) => void;
@@ -17,7 +18,7 @@ function parseEvent(data: unknown): TriageChangeEvent | null {
   try {
     const value = JSON.parse(data) as Partial<TriageChangeEvent>;
     if (
-      (value.op === 'INSERT' || value.op === 'UPDATE' || value.op === 'DELETE') &&
+      (value.op === 'INSERT' || value.op === 'UPDATE' || value.op === 'DELETE' || value.op === 'COMMENT') &&
       typeof value.id === 'string'
     ) {
       return {
@@ -50,6 +51,11 @@ export function useTriageEvents(handlers: Handlers): boolean {
     source.addEventListener(TRIAGE_EVENT, (message) => {
       const event = parseEvent(message.data);
       if (!event) return;
+      // A thread's internal comments changed: only its activity refetches (an open thread follows at once).
+      if (event.op === 'COMMENT') {
+        void queryClient.invalidateQueries({ queryKey: triageKeys.activity(event.threadKey) });
+        return;
+      }
       // A raised item (a snooze returning, a reminder firing) counts as new mail.
       if (event.op === 'INSERT' || event.raised) latest.current.onInsert(event);
       else latest.current.onUpdate(event);
