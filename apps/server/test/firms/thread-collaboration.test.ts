@@ -9,6 +9,7 @@ import { insertTriageItems } from '../support/seed-triage';
 import { signUp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, read loosely by the assertions
 type Json = Record<string, any>;
 
 class ManualClock implements Clock {
