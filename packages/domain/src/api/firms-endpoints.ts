@@ -42,6 +42,8 @@ export type FirmMemberDto = {
   joinedAt: string;
   /** The signed-in user's own row. */
   isYou: boolean;
+  /** What `@` mentions them by in internal comments (their profile handle, else their email's local part). */
+  handle: string;
 };
 
 export type SharedMailboxDto = {

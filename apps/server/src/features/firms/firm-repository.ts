@@ -5,6 +5,7 @@ import type {
   FirmRole,
   SharedMailboxDto,
 } from '@ledgerdesk/domain/api/firms';
+import { mentionHandleOf } from '@ledgerdesk/domain/firm/mentions';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/migrate';
 import type { Tx } from '../../db/with-user';
@@ -33,10 +34,12 @@ export async function loadFirm(tx: Tx, userId: string, now: Date): Promise<FirmD
     email: string;
     role: FirmRole;
     joined_at: string;
+    handle: string | null;
   }>(
     await tx.execute(sql`
-      select m.user_id, u.name, u.email, m.role, m.joined_at from firm_members m
+      select m.user_id, u.name, u.email, m.role, m.joined_at, h.handle from firm_members m
       join users u on u.id = m.user_id
+      left join ledgerdesk_firm_member_handles() h on h.user_id = m.user_id
       where m.firm_id = ${firm.id}::uuid
       order by (m.role = 'owner') desc, lower(coalesce(u.name, u.email)), m.user_id`),
   ).map(
@@ -47,6 +50,7 @@ export async function loadFirm(tx: Tx, userId: string, now: Date): Promise<FirmD
       role: row.role,
       joinedAt: iso(row.joined_at),
       isYou: row.user_id === userId,
+      handle: mentionHandleOf({ handle: row.handle, email: row.email }),
     }),
   );
   const sharedMailboxes = rowsOf<{

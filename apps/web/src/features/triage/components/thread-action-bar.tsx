@@ -1,6 +1,6 @@
 import type { EmailStatus } from '@ledgerdesk/domain/entities';
 import { MOVE_TO_INBOX_LABEL, MOVING_LABEL } from '@ledgerdesk/domain/triage/triage-page-texts';
-import { Archive, ArchiveRestore, Clock, MoveDown, Reply, ReplyAll } from 'lucide-react';
+import { Archive, ArchiveRestore, Clock, MoveDown, Reply, ReplyAll, UserPlus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Tooltip } from '../../../components/ui/tooltip';
@@ -19,6 +19,8 @@ type ThreadActionBarProps = {
   onMoveToInbox: () => void;
   onSnooze?: (() => void) | null;
   onUnsnooze?: (() => void) | null;
+  /** Opens "Assign thread" (issue 15). */
+  onAssign?: (() => void) | null;
 };
 
 /**
@@ -78,6 +80,11 @@ export function ThreadActionBar(props: ThreadActionBarProps) {
         </>
       )}
       {props.isCleared ? <span className="flex-1" /> : null}
+      {props.onAssign ? (
+        <IconButton label="Assign…" onClick={props.onAssign}>
+          <UserPlus />
+        </IconButton>
+      ) : null}
       <ThreadActionMenu
         isCleared={props.isCleared}
         isMoving={props.isUnarchiving}

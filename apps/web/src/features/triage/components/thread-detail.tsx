@@ -1,3 +1,4 @@
+import { itemLinkOf } from '@ledgerdesk/domain/api/collaboration-endpoints';
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
 import { initialExpandedEmailId } from '@ledgerdesk/domain/triage/email-row';
 import { addressOf } from '@ledgerdesk/domain/triage/reply';
@@ -13,6 +14,7 @@ import { EmailRow, type EmailRowData } from './email-row';
 import { canSnooze, isSnoozed, useSnoozeControls } from './snooze-context';
 import { StatusCard } from './status-card';
 import { ThreadActionBar } from './thread-action-bar';
+import { ThreadCollaboration } from './thread-collaboration';
 import { latestSharedActivity, ThreadDetailHeader } from './thread-detail-header';
 
 export type ThreadDetailProps = {
@@ -53,6 +55,9 @@ export function ThreadDetail(props: ThreadDetailProps) {
     [detail.rows, unreadAtOpen],
   );
   const bodyRef = useRef<HTMLDivElement | null>(null);
+  const [assignRequest, setAssignRequest] = useState(0);
+  // A mention opens the thread with its comment highlighted.
+  const link = itemLinkOf(group.latestEmail.metadata);
   const hasRows = detail.rows.length > 0;
   useEffect(() => {
     if (!hasRows) return;
@@ -89,6 +94,7 @@ export function ThreadDetail(props: ThreadDetailProps) {
         onMoveToInbox={() => props.onMoveToInbox(group)}
         onSnooze={snooze && canSnooze(group) ? () => snooze.open([group]) : null}
         onUnsnooze={snooze && isSnoozed(group) ? () => snooze.unsnooze([group]) : null}
+        onAssign={() => setAssignRequest((count) => count + 1)}
       />
       <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto bg-surface-2 px-4 py-4">
         {detail.cardKind ? (
@@ -114,6 +120,12 @@ export function ThreadDetail(props: ThreadDetailProps) {
             ))}
           </div>
         )}
+        <ThreadCollaboration
+          threadKey={group.id}
+          now={now}
+          highlightCommentId={link?.kind === 'mention' ? (link.comment_id ?? null) : null}
+          assignRequest={assignRequest}
+        />
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { itemLinkOf } from '@ledgerdesk/domain/api/collaboration-endpoints';
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
 import { previewText } from '@ledgerdesk/domain/triage/preview-text';
 import { formatRelativeTime } from '@ledgerdesk/domain/triage/relative-time';
@@ -59,6 +60,10 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
   const [isEngaged, setIsEngaged] = useState(false);
   const snooze = useSnoozeControls();
   const returnsAt = isSnoozed(group) ? (latest.snoozedUntil ?? null) : null;
+  // Issue 15: an assignment in the assignee's own triage says who assigned it; a thread says who has it.
+  const link = itemLinkOf(latest.metadata);
+  const assignedBy = link?.kind === 'assignment' ? link.by_name : null;
+  const assignee = typeof latest.metadata?.assignee === 'string' ? latest.metadata.assignee : null;
 
   return (
     <li
@@ -152,6 +157,18 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
             className="shrink-0 rounded-full border border-warning/40 bg-warning-soft px-1.5 text-[11px] leading-4 text-warning"
           >
             No reply yet
+          </span>
+        ) : null}
+        {assignedBy ? (
+          <span
+            data-testid="assigned-by"
+            className="shrink-0 rounded-full border border-accent/30 bg-accent-soft px-1.5 text-[11px] leading-4 text-accent"
+          >
+            Assigned by {assignedBy}
+          </span>
+        ) : assignee ? (
+          <span data-testid="assignee" className="shrink-0 text-[12px] text-muted">
+            → {assignee}
           </span>
         ) : null}
         {changeFailed ? (
