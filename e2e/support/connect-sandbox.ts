@@ -98,6 +98,8 @@ export type SandboxMessage = {
   folder?: 'inbox' | 'sent' | 'archive';
   isRead?: boolean;
   receivedDateTime?: string;
+  /** Extra headers (List-Unsubscribe, Auto-Submitted, …). */
+  headers?: Record<string, string>;
 };
 
 /** Delivers a message into a sandbox mailbox through the sandbox's control API. */

@@ -17,6 +17,7 @@ import { outgoingRoutes } from './features/outgoing/outgoing-routes';
 import { profileRoutes } from './features/profiles/profile-routes';
 import { templateRoutes } from './features/templates/template-routes';
 import { triageCountsRoutes } from './features/triage/counts-routes';
+import { senderRoutes } from './features/triage/sender-routes';
 import { snoozeRoutes } from './features/triage/snooze-routes';
 import { triageRoutes } from './features/triage/triage-routes';
 import { registerErrorHandler } from './http/error-handler';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(triageCountsRoutes);
   await app.register(triageRoutes);
   await app.register(snoozeRoutes);
+  await app.register(senderRoutes);
   await app.register(integrationRoutes);
   await app.register(firmRoutes, { secret: authSecret, mailer });
   await app.register(collaborationRoutes);

@@ -1,6 +1,7 @@
 // The one interface every mail provider adapter implements (ARCHITECTURE.md "Mail providers").
 import type { EmailAddress, EmailInThread, Provider } from '@ledgerdesk/domain/entities';
 import type { SyncCursorKey } from '@ledgerdesk/domain/integrations/sync-cursor-keys';
+import type { AutomationSignals } from '@ledgerdesk/domain/triage/automated-mail';
 import type { MailSession } from './session/mail-session';
 import type { SyncFolder } from './sync/sync-report';
 
@@ -31,6 +32,11 @@ export type SyncedMessage = {
   hasAttachments: boolean;
   /** Message ids of References and In-Reply-To, oldest first, without angle brackets. */
   references: string[];
+  /**
+   * The headers that mark automated mail (domain triage/automated-mail.ts), or null when the provider did not
+   * return the message's headers this time (a Graph delta of a read-state change): the stored type then stays.
+   */
+  automation: AutomationSignals | null;
 };
 
 /**

@@ -34,6 +34,7 @@ import {
   updateNotificationSourceSchema,
 } from '@ledgerdesk/domain/api/integrations';
 import { safeString } from '@ledgerdesk/domain/api/safe-string';
+import { senderChoiceSchema } from '@ledgerdesk/domain/api/senders';
 import { itemIdsBodySchema, snoozeBodySchema } from '@ledgerdesk/domain/api/snooze';
 import {
   templateIdParamsSchema,
@@ -275,6 +276,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: "A thread's message contents.",
     needsSession: true,
     params: threadParams,
+  },
+  {
+    method: 'POST',
+    path: '/api/triage/senders',
+    summary:
+      "Move a sender's mail to Notifications or back to Email (re-types their items; sync keeps to it).",
+    needsSession: true,
+    body: senderChoiceSchema,
   },
   {
     method: 'GET',

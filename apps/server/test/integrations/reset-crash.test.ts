@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RunningMailSandbox, startMailSandbox } from '@ledgerdesk/mail-sandbox';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -125,7 +125,9 @@ describe.each(testDatabaseKinds)('an Enhanced Reset killed mid-run (%s)', (kind)
           status: 'later',
           metadata: sql`${triageItems.metadata} || '{"organised_by_hand": true}'::jsonb`,
         })
-        .where(and(eq(triageItems.emailIntegrationId, integrationId), eq(triageItems.type, 'email'))),
+        .where(
+          and(eq(triageItems.emailIntegrationId, integrationId), ne(triageItems.notificationType, 'system')),
+        ),
     );
     const before = await folderStates(setup.app, userId, integrationId);
     for (const folder of FOLDERS)

@@ -35,6 +35,7 @@ describe.each(testDatabaseKinds)('poison-proof sync (%s)', (kind) => {
       bodyText: 'body',
       hasAttachments: false,
       references: [],
+      automation: null,
     });
     const page = [
       message('good-1', '2026-01-02T10:00:00Z'),

@@ -34,7 +34,10 @@ async function systemNotices(h: MailHarness, box: Connected) {
       .select()
       .from(triageItems)
       .where(
-        and(eq(triageItems.emailIntegrationId, box.integrationId), eq(triageItems.type, 'notification')),
+        and(
+          eq(triageItems.emailIntegrationId, box.integrationId),
+          eq(triageItems.notificationType, 'system'),
+        ),
       ),
   );
 }

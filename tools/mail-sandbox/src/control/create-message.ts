@@ -81,6 +81,7 @@ export function createControlMessage(
           ? { kind: 'static', contentType: 'html', content: input.html }
           : { kind: 'static', contentType: 'text', content: input.text ?? '' },
       attachments: attachmentsOf(mailbox, input),
+      ...(input.headers ? { customHeaders: input.headers } : {}),
     },
     true,
   );

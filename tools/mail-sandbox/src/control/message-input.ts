@@ -13,6 +13,8 @@ export type ControlMessageInput = {
   isRead?: boolean;
   receivedDateTime?: string;
   attachments?: ControlAttachmentInput[];
+  /** Extra RFC 5322 headers (List-Unsubscribe, Auto-Submitted, …), as both providers then show them. */
+  headers?: { name: string; value: string }[];
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -61,8 +63,11 @@ export function parseControlMessage(body: unknown): ControlMessageInput | string
       });
     }
   }
+  const headers = parseHeaders(body.headers);
+  if (typeof headers === 'string') return headers;
   return {
     mailbox,
+    ...(headers.length > 0 ? { headers } : {}),
     ...(folder ? { folder } : {}),
     from,
     to,
@@ -75,4 +80,41 @@ export function parseControlMessage(body: unknown): ControlMessageInput | string
     ...(receivedDateTime ? { receivedDateTime } : {}),
     attachments,
   };
+}
+
+const HEADER_NAME = /^[!-9;-~]{1,76}$/;
+/** Headers the sandbox itself writes; a delivered message may not override them. */
+const RESERVED = new Set([
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'date',
+  'message-id',
+  'in-reply-to',
+  'references',
+  'content-type',
+  'mime-version',
+  'content-transfer-encoding',
+]);
+
+/** `headers` as an object ({"List-Id": "…"}) or a list of {name, value}; values one line, at most 2,000 characters. */
+function parseHeaders(value: unknown): { name: string; value: string }[] | string {
+  if (value === undefined) return [];
+  const entries = Array.isArray(value)
+    ? value.map((item) => (isRecord(item) ? [item.name, item.value] : [undefined, undefined]))
+    : isRecord(value)
+      ? Object.entries(value)
+      : null;
+  if (!entries) return 'headers must be an object or a list of {name, value}.';
+  const headers: { name: string; value: string }[] = [];
+  for (const [name, text] of entries) {
+    if (typeof name !== 'string' || !HEADER_NAME.test(name)) return 'each header needs a valid name.';
+    if (RESERVED.has(name.toLowerCase())) return `header ${name} is written by the sandbox.`;
+    if (typeof text !== 'string' || /[\r\n]/.test(text) || text.length > 2000)
+      return `header ${name} needs a one-line value of at most 2,000 characters.`;
+    headers.push({ name, value: text });
+  }
+  return headers;
 }

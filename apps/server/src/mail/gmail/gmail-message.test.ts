@@ -88,6 +88,7 @@ describe('Gmail messages', () => {
       bodyText: 'Hi Alex, the invoice is attached. @alex',
       hasAttachments: true,
       references: ['m40@client.test', 'm41@firm.test'],
+      automation: { listUnsubscribe: null, listId: null, autoSubmitted: null, precedence: null },
     });
   });
 

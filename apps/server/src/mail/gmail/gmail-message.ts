@@ -100,6 +100,12 @@ export function toSyncedMessage(message: gmail_v1.Schema$Message): SyncedMessage
     bodyText: parts.text ?? parts.html ?? message.snippet ?? '',
     hasAttachments: parts.attachments.length > 0,
     references,
+    automation: {
+      listUnsubscribe: header(payload, 'List-Unsubscribe') ?? null,
+      listId: header(payload, 'List-Id') ?? null,
+      autoSubmitted: header(payload, 'Auto-Submitted') ?? null,
+      precedence: header(payload, 'Precedence') ?? null,
+    },
   };
 }
 

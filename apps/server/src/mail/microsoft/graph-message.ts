@@ -1,4 +1,5 @@
 import type { EmailAddress, EmailInThread } from '@ledgerdesk/domain/entities';
+import type { AutomationSignals } from '@ledgerdesk/domain/triage/automated-mail';
 import type { Attachment, Message, Recipient } from '@microsoft/microsoft-graph-types';
 import type { SyncedMessage } from '../provider';
 import type { SyncFolder } from '../sync/sync-report';
@@ -18,6 +19,9 @@ export const SYNC_SELECT = [
   'hasAttachments',
   'parentFolderId',
   'body',
+  // For automated mail (List-Unsubscribe, List-Id, Auto-Submitted, Precedence). A delta of a mere change may
+  // leave it out; the message's stored type then stays as it was.
+  'internetMessageHeaders',
 ].join(',');
 
 export const CONTENT_SELECT = [
@@ -65,6 +69,20 @@ export function toSyncedMessage(message: Message, folder: SyncFolder | null): Sy
     // Graph exposes References only through internetMessageHeaders, which delta does not reliably return
     // (and Sent Items never has); threads are grouped by conversationId instead.
     references: [],
+    automation: automationOf(message.internetMessageHeaders),
+  };
+}
+
+/** The automated-mail headers of a Graph message, or null when Graph did not send its headers. */
+function automationOf(headers: Message['internetMessageHeaders']): AutomationSignals | null {
+  if (!Array.isArray(headers)) return null;
+  const value = (name: string) =>
+    headers.find((header) => header.name?.toLowerCase() === name)?.value ?? null;
+  return {
+    listUnsubscribe: value('list-unsubscribe'),
+    listId: value('list-id'),
+    autoSubmitted: value('auto-submitted'),
+    precedence: value('precedence'),
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/migrate';
 import { notificationSources } from '../../db/schema/notification-sources';
 import { profiles } from '../../db/schema/profiles';
 import { withUser } from '../../db/with-user';
@@ -23,11 +24,15 @@ export async function loadRowContext(ctx: IntegrationCtx, integrationId: string)
         ),
       )
       .limit(1);
+    const choices = rowsOf<{ address: string; kind: 'email' | 'notification' }>(
+      await tx.execute(sql`select address, kind from sender_preferences where user_id = ${ctx.userId}`),
+    );
     return {
       userId: ctx.userId,
       integrationId,
       handle: normalizeHandle(profile?.handle),
       sourceId: source?.id ?? null,
+      senderKinds: new Map(choices.map((choice) => [choice.address, choice.kind])),
     };
   });
 }

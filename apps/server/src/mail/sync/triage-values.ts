@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { automationReason, NO_AUTOMATION_SIGNALS } from '@ledgerdesk/domain/triage/automated-mail';
 import { previewText } from '@ledgerdesk/domain/triage/preview-text';
 import { formatAddress } from '../mime/address-list';
 import type { SyncedMessage } from '../provider';
@@ -10,6 +11,8 @@ export type RowContext = {
   integrationId: string;
   handle: string | null;
   sourceId: string | null;
+  /** The user's choice per sender address (lower-cased): Email or Notifications (decision 014). */
+  senderKinds: ReadonlyMap<string, 'email' | 'notification'>;
 };
 
 /** The triage columns and metadata keys the sync owns for one message (the user's own keys are left alone). */
@@ -20,7 +23,8 @@ export type SyncedRow = {
     fromAddress: string;
     subject: string;
     time: Date;
-    type: 'email' | 'mention';
+    /** Absent: the provider did not say (headers not returned), so the stored type stays. */
+    type?: 'email' | 'mention' | 'notification';
     isRead: boolean;
     emailThreadId: string | null;
     previewContent: string;
@@ -38,12 +42,13 @@ export function syncedRow(message: SyncedMessage & { folder: SyncFolder }, conte
     fromAddress: formatAddress(message.from),
     subject: message.subject,
     time: new Date(message.receivedAt),
-    type: mentionsHandle(message.bodyText, context.handle) ? 'mention' : 'email',
     isRead: message.isRead,
     emailThreadId: message.threadId,
     previewContent: preview,
     extractedReferences: references,
   };
+  const kind = messageKind(message, context, columns.fromAddress);
+  if (kind.type) columns.type = kind.type;
   const metadata: Record<string, unknown> = {
     preview_content: preview,
     extracted_references: message.references,
@@ -53,12 +58,35 @@ export function syncedRow(message: SyncedMessage & { folder: SyncFolder }, conte
     has_attachments: message.hasAttachments,
     mail_folder: message.folder,
   };
+  if (kind.type === 'notification') {
+    // The Notifications tab names its sender as the notification's source.
+    metadata.notification_sender = columns.fromAddress;
+    metadata.automated_reason = kind.reason;
+  }
   const fingerprint = crypto
     .createHash('sha256')
     .update(JSON.stringify([columns, columns.time.toISOString(), metadata]))
     .digest('base64url');
   metadata.sync_fingerprint = fingerprint;
   return { folder: message.folder, fingerprint, columns, metadata };
+}
+
+/**
+ * A message's type: a mention of the user's @handle; else the user's choice for its sender; else automated mail
+ * (list headers, Auto-Submitted, Precedence, no-reply senders) is a notification. Without the provider's headers
+ * only the sender is judged, and a person's mail keeps the type it has.
+ */
+function messageKind(
+  message: SyncedMessage,
+  context: RowContext,
+  fromAddress: string,
+): { type: 'email' | 'mention' | 'notification' | undefined; reason: string | null } {
+  if (mentionsHandle(message.bodyText, context.handle)) return { type: 'mention', reason: null };
+  const chosen = message.from ? context.senderKinds.get(message.from.address.toLowerCase()) : undefined;
+  if (chosen) return { type: chosen, reason: chosen === 'notification' ? 'your choice' : null };
+  const reason = automationReason(message.automation ?? NO_AUTOMATION_SIGNALS, fromAddress);
+  if (reason) return { type: 'notification', reason };
+  return { type: message.automation ? 'email' : undefined, reason: null };
 }
 
 /** The folder-state keys of a row in `folder`: Archive items carry exchange_folder_state 'archive'. */

@@ -57,7 +57,7 @@ export async function storedKeys(
 ): Promise<string[]> {
   const items = await storedItems(app, userId, integrationId);
   return items
-    .filter((item) => item.type !== 'notification')
+    .filter((item) => item.notificationType !== 'system')
     .map((item) => `${String(item.metadata.mail_folder)}|${item.subject}|${second(item.time)}|${item.isRead}`)
     .sort();
 }

@@ -1,8 +1,21 @@
+import { itemLinkOf } from '@ledgerdesk/domain/api/collaboration-endpoints';
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
 import type { CustomFilter } from '@ledgerdesk/domain/entities';
+import { senderAddressKey } from '@ledgerdesk/domain/triage/automated-mail';
 import { customFilterLabel } from '@ledgerdesk/domain/triage/custom-filter';
-import { Archive, ArchiveRestore, CheckSquare, Clock, Filter, Mail, MailOpen, MoveDown } from 'lucide-react';
+import {
+  Archive,
+  ArchiveRestore,
+  ArrowRightLeft,
+  CheckSquare,
+  Clock,
+  Filter,
+  Mail,
+  MailOpen,
+  MoveDown,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { useMoveSender } from '../api/senders';
 import type { ListAction } from '../utils/action-items';
 import { filtersForGroup } from '../utils/row-filters';
 import { shortcutKey } from '../utils/shortcuts';
@@ -51,6 +64,13 @@ function RowMenuItems({
   const isChecked = checkedIds.has(group.id);
   const onAction = (action: ListAction) => onGroupAction(group, action);
   const filters = filtersForGroup(group);
+  const moveSender = useMoveSender();
+  const latest = group.latestEmail;
+  const sender =
+    latest.fromAddress && latest.type !== 'mention' && !itemLinkOf(latest.metadata)
+      ? senderAddressKey(latest.fromAddress)
+      : null;
+  const senderTarget = latest.type === 'notification' ? 'email' : 'notification';
   return (
     <DropdownMenu.Content
       className={MENU_CONTENT_CLASS}
@@ -97,6 +117,17 @@ function RowMenuItems({
           shortcut={shortcutKey('select')}
         />
       </DropdownMenu.Item>
+      {sender?.includes('@') && latest.notificationType !== 'system' ? (
+        <DropdownMenu.Item
+          className={MENU_ITEM_CLASS}
+          onSelect={() => moveSender.mutate({ address: sender, kind: senderTarget })}
+        >
+          <MenuItemContent
+            icon={<ArrowRightLeft />}
+            label={senderTarget === 'notification' ? 'Move sender to Notifications' : 'Move sender to Email'}
+          />
+        </DropdownMenu.Item>
+      ) : null}
       {filters.length > 0 ? <DropdownMenu.Separator className="my-1 h-px bg-border" /> : null}
       {filters.map((filter) => (
         <DropdownMenu.Item

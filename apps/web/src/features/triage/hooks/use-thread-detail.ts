@@ -73,19 +73,23 @@ export function useThreadDetail(group: ThreadGroupDto) {
   const cardKind = statusCardKind({ status, isCleared, hasIntegrationData, hasEmails: emails.length > 0 });
 
   const threadError = content.data?.threadError ?? null;
+  // One toast per failure while the thread is open: a refetch that fails the same way (a live update after the
+  // thread was marked read) says nothing new; Retry starts over.
+  const [attempt, setAttempt] = useState(0);
   const failure = content.error
     ? {
-        key: `${threadKey}:${content.errorUpdatedAt}`,
+        key: `${threadKey}:${attempt}:error`,
         message: threadLoadErrorMessage(classifyThreadLoadError(content.error.message)),
       }
     : threadError
-      ? { key: `${threadKey}:${content.dataUpdatedAt}`, message: threadError.message }
+      ? { key: `${threadKey}:${attempt}:${threadError.message}`, message: threadError.message }
       : isTimedOut && content.isPending
-        ? { key: `${threadKey}:timeout`, message: threadLoadErrorMessage('Timeout') }
+        ? { key: `${threadKey}:${attempt}:timeout`, message: threadLoadErrorMessage('Timeout') }
         : null;
   useFailureToast(failure?.key ?? null, failure?.message ?? '');
 
   const retry = useCallback(() => {
+    setAttempt((count) => count + 1);
     restartTimeout();
     void queryClient.resetQueries({ queryKey: triageKeys.thread(threadKey) });
     void queryClient.resetQueries({ queryKey: triageKeys.content(threadKey) });
