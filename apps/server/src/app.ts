@@ -9,6 +9,7 @@ import { createSignInLimiter } from './auth/sign-in-limiter';
 import type { Env } from './config/env';
 import { loadOrCreateSecret } from './config/secrets';
 import type { Database, Db } from './db/client';
+import { clientRoutes } from './features/clients/client-routes';
 import { collaborationRoutes } from './features/collaboration/collaboration-routes';
 import { firmRoutes } from './features/firms/firm-routes';
 import { functionRoutes } from './features/functions/function-routes';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(integrationRoutes);
   await app.register(firmRoutes, { secret: authSecret, mailer });
   await app.register(collaborationRoutes);
+  await app.register(clientRoutes);
   await app.register(functionRoutes);
   await app.register(outgoingRoutes);
   await app.register(eventRoutes);

@@ -174,7 +174,8 @@ export type Thread = {
   emailCount: number;
 };
 
-export type CustomFilterType = 'sender' | 'tag' | 'assignee';
+/** The spec's chip types, and `client` (an organisation of the client list, issue 15). */
+export type CustomFilterType = 'sender' | 'tag' | 'assignee' | 'client';
 export type CustomFilter = { type: CustomFilterType; value: string };
 
 export type AutoRefreshSettings = {

@@ -1,6 +1,7 @@
 // Every /api route with the zod schemas it validates: the one table the OpenAPI document is generated from,
 // and that the security suite's sweeps drive their requests from. A test fails when a route is missing here.
 
+import { clientBodySchema, fileThreadSchema, unfileParamsSchema } from '@ledgerdesk/domain/api/clients';
 import {
   assignBodySchema,
   commentBodySchema,
@@ -276,6 +277,34 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: "A thread's message contents.",
     needsSession: true,
     params: threadParams,
+  },
+  {
+    method: 'POST',
+    path: '/api/clients',
+    summary: 'Name the organisation (and contact) an address belongs to; optionally its whole mail domain.',
+    needsSession: true,
+    body: clientBodySchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/work/threads',
+    summary: 'Threads filed to work items.',
+    needsSession: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/triage/threads/:threadKey/work',
+    summary: 'File a thread to a work item (Add to work).',
+    needsSession: true,
+    params: threadKeyParamsSchema,
+    body: fileThreadSchema,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/triage/threads/:threadKey/work/:workItemId',
+    summary: 'Take a thread off a work item.',
+    needsSession: true,
+    params: unfileParamsSchema,
   },
   {
     method: 'POST',

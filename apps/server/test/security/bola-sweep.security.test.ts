@@ -28,6 +28,7 @@ async function snapshot(h: MailHarness, account: Account) {
     sources: await read('/api/notification-sources'),
     templates: await read('/api/templates'),
     firm: await read('/api/firm'),
+    work: await read('/api/work/threads'),
     activity: await read(`/api/triage/threads/${encodeURIComponent(account.ids.threadKey)}/activity`),
     thread: await read(`/api/triage/threads/${encodeURIComponent(account.ids.threadKey)}`),
     threads: await read('/api/triage/threads?view=inbox&limit=100'),
@@ -86,9 +87,13 @@ async function prepare(h: MailHarness): Promise<Account> {
       body: 'Only my firm reads this.',
     },
   );
+  await call(h, box.cookie, 'POST', `/api/triage/threads/${encodeURIComponent(threadKey)}/work`, {
+    workItemId: 'w-sweep',
+  });
   return {
     ...box,
     ids: {
+      workItemId: 'w-sweep',
       commentId: comment.json().comment.id,
       userId: box.userId,
       invitationId: invitation.json().invitation.id,
@@ -144,6 +149,8 @@ describe.each(testDatabaseKinds)('BOLA sweep over the route table on %s', (kind)
       '/api/triage/threads/:threadKey/assignment',
       '/api/triage/threads/:threadKey/comments',
       '/api/triage/comments/:id',
+      '/api/triage/threads/:threadKey/work',
+      '/api/triage/threads/:threadKey/work/:workItemId',
     ]) {
       expect(paths).toContain(expected);
     }

@@ -1,4 +1,5 @@
 /** The zod-free half of the thread collaboration API (./collaboration.ts), for the browser. */
+import type { ThreadClient } from './clients-endpoints';
 
 export const COLLABORATION_API = {
   activity: (threadKey: string) => `/api/triage/threads/${encodeURIComponent(threadKey)}/activity`,
@@ -62,6 +63,12 @@ export type CommentDto = {
 };
 
 export type ThreadActivityResponse = {
+  /** Who the thread is with, resolved by address, then domain (decision 015); null when unknown. */
+  client: ThreadClient | null;
+  /** The outside address a "Set client…" would name (the latest sender not of the firm), if any. */
+  clientCandidate: { address: string; name: string } | null;
+  /** Work items the thread is filed to. */
+  workItemIds: string[];
   /** The latest assignment (null: never assigned, or unassigned). */
   assignment: AssignmentDto | null;
   /** Every assignment, unassignment and reassignment, oldest first. */

@@ -30,7 +30,7 @@ export type ThreadsRequest = {
   mailboxId?: string | null;
   tab?: TypeTab;
   q?: string;
-  filters?: readonly { type: 'sender' | 'tag' | 'assignee'; value: string }[];
+  filters?: readonly { type: 'sender' | 'tag' | 'assignee' | 'client'; value: string }[];
   cursor?: string | null;
   limit?: number;
 };

@@ -1,6 +1,6 @@
 import type { CustomFilter, CustomFilterType, TriageItem } from '../entities';
 
-export const CUSTOM_FILTER_TYPES: readonly CustomFilterType[] = ['sender', 'tag', 'assignee'];
+export const CUSTOM_FILTER_TYPES: readonly CustomFilterType[] = ['sender', 'tag', 'assignee', 'client'];
 
 /** Chip text of a custom filter: "type: value". */
 export function customFilterLabel(filter: CustomFilter): string {
@@ -13,7 +13,8 @@ function sameText(a: string, b: string): boolean {
 
 /**
  * Whether an item passes a custom filter: sender = from address contains the value; tag = a metadata
- * tag or the notification source name equals it; assignee = metadata.assignee equals it (all case-insensitive).
+ * tag or the notification source name equals it; assignee = metadata.assignee equals it (all case-insensitive);
+ * client = a sender or recipient belongs to that organisation (decided by the server).
  * An empty value filters nothing.
  */
 export function matchesCustomFilter(
@@ -37,6 +38,9 @@ export function matchesCustomFilter(
       const assignee = item.metadata?.assignee;
       return typeof assignee === 'string' && sameText(assignee, value);
     }
+    // Who is a client's is the server's to say (the client list); an item it listed passes.
+    case 'client':
+      return true;
   }
 }
 

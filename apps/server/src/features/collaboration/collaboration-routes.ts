@@ -19,6 +19,7 @@ import { rowsOf } from '../../db/migrate';
 import { type Tx, withUser } from '../../db/with-user';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
+import { resolveThreadClient } from '../clients/resolve-client';
 import { withSharedActivity } from '../triage/item-update-routes';
 import { bulkUpdateItems } from '../triage/update-items';
 import { deliverLinkItem, firmMembers, resolveThread, type ThreadScope } from './thread-scope';
@@ -114,7 +115,16 @@ async function threadActivity(tx: Tx, userId: string, scope: ThreadScope): Promi
       order by created_at, id`),
   ).map((row) => toComment(row, userId));
   const latest = history.at(-1) ?? null;
+  const { client, candidate } = await resolveThreadClient(tx, userId, scope);
+  const filed = rowsOf<{ work_item_id: string }>(
+    await tx.execute(sql`
+      select work_item_id from work_item_threads
+      where owner_user_id = ${scope.ownerId} and thread_key = ${scope.threadKey} order by filed_at`),
+  );
   return {
+    client,
+    clientCandidate: candidate,
+    workItemIds: filed.map((row) => row.work_item_id),
     assignment: latest?.assigneeUserId ? latest : null,
     history,
     comments,

@@ -70,6 +70,8 @@ export function customFilterSql(filter: CustomFilter, a: ItemAlias): SQL | null 
     case 'assignee':
       return sql`(jsonb_typeof(${column('metadata')}->'assignee') = 'string'
         and lower(trim(${column('metadata')}->>'assignee')) = lower(${value}))`;
+    case 'client':
+      return clientFilterSql(value, a);
     case 'tag':
       return sql`(exists (
           select 1 from jsonb_array_elements(case when jsonb_typeof(${column('metadata')}->'tags') = 'array'
@@ -227,4 +229,24 @@ export function bucketFiltersSql(query: ThreadsQuery): SQL | null {
     );
   }
   return sql.join(parts, sql.raw(' and '));
+}
+
+/** The bare, lower-cased address of a formatted one ("Pat <Pat@x.test>" → "pat@x.test"), in SQL. */
+function bareAddressSql(text: string): string {
+  return `lower(coalesce(substring(${text} from '<([^<>]*)>\\s*$'), trim(${text})))`;
+}
+
+/**
+ * A `client` chip (decision 015): the item's sender or a recipient is a contact of the named organisation, or
+ * writes from one of its domains. Reads the client list the user's row-level security shows (their firm's).
+ */
+function clientFilterSql(value: string, a: ItemAlias): SQL {
+  const to = `case when jsonb_typeof(${a}.metadata->'to') = 'array' then ${a}.metadata->'to' else '[]'::jsonb end`;
+  const people = sql.raw(`(select ${bareAddressSql(`${a}.from_address`)} as address
+      union all select ${bareAddressSql('r.value')} from jsonb_array_elements_text(${to}) r)`);
+  return sql`exists (
+    select 1 from client_organisations o, ${people} p
+    where lower(o.name) = lower(${value}) and p.address <> ''
+      and (split_part(p.address, '@', 2) = any(o.domains)
+        or exists (select 1 from client_contacts c where c.organisation_id = o.id and c.email = p.address)))`;
 }

@@ -19,6 +19,8 @@ export type OwnedIds = {
   invitationId: string;
   /** An internal comment on the owned thread. */
   commentId: string;
+  /** A work item the owned thread is filed to. */
+  workItemId: string;
 };
 
 /** Body and param fields that name a user's data, and which of that user's ids each takes. */
@@ -32,6 +34,7 @@ const ID_FIELDS: Record<string, (ids: OwnedIds) => unknown> = {
   triageItemId: (ids) => ids.itemId,
   ids: (ids) => [ids.itemId],
   threadKey: (ids) => ids.threadKey,
+  workItemId: (ids) => ids.workItemId,
 };
 
 /** A path `:id` takes the id of the resource its path names. */
