@@ -1,3 +1,4 @@
+import { CLIENTS_API, type ClientSaved } from '@ledgerdesk/domain/api/clients-endpoints';
 import {
   COLLABORATION_API,
   type CommentDto,
@@ -65,4 +66,38 @@ export function useCommentActions(threadKey: string) {
     onSuccess: refresh,
   });
   return { post, edit, remove };
+}
+
+/** Names a thread's client; every open thread's activity refetches (the client may show on many). */
+export function useSaveClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: {
+      organisation: string;
+      address: string;
+      contactName: string | null;
+      matchDomain: boolean;
+    }) => api<ClientSaved>(CLIENTS_API.clients, { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['triage', 'thread'] }),
+  });
+}
+
+/** Files a thread to a work item, or takes it off. */
+export function useWorkFiling(threadKey: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: triageKeys.activity(threadKey) });
+    void queryClient.invalidateQueries({ queryKey: ['work', 'threads'] });
+  };
+  const file = useMutation({
+    mutationFn: (workItemId: string) =>
+      api<{ thread: unknown }>(CLIENTS_API.fileThread(threadKey), { method: 'POST', body: { workItemId } }),
+    onSuccess: refresh,
+  });
+  const unfile = useMutation({
+    mutationFn: (workItemId: string) =>
+      api<void>(CLIENTS_API.unfileThread(threadKey, workItemId), { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+  return { file, unfile };
 }

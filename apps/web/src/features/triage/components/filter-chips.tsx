@@ -27,6 +27,13 @@ export const FiltersButton = memo(function FiltersButton() {
   );
 });
 
+const FILTER_PLACEHOLDERS: Record<CustomFilterType, string> = {
+  sender: 'name@client.com',
+  tag: 'tax-return',
+  assignee: 'Jamie',
+  client: 'Northgate Dental',
+};
+
 /** The custom filter chips ("type: value", removable) and a small form to add one. */
 export const FilterChips = memo(function FilterChips({
   filters,
@@ -106,7 +113,7 @@ function AddFilter({ onAdd }: { onAdd: (filter: CustomFilter) => void }) {
                 name="filter-value"
                 value={value}
                 onChange={(event) => setValue(event.target.value)}
-                placeholder={type === 'sender' ? 'name@client.com' : type === 'tag' ? 'tax-return' : 'Jamie'}
+                placeholder={FILTER_PLACEHOLDERS[type]}
                 className="h-8 rounded-md border border-border bg-surface px-2 font-normal placeholder:text-subtle"
               />
             </label>

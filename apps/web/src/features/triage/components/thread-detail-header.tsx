@@ -1,3 +1,4 @@
+import { clientLabel, type ThreadClient } from '@ledgerdesk/domain/api/clients-endpoints';
 import type { EmailAddress, TriageItem } from '@ledgerdesk/domain/entities';
 import {
   isSharedActivity,
@@ -5,7 +6,7 @@ import {
   sharedActivityLabel,
 } from '@ledgerdesk/domain/firm/shared-activity';
 import { displayAddress } from '@ledgerdesk/domain/triage/recipients-summary';
-import { ArrowLeft, X } from 'lucide-react';
+import { ArrowLeft, Building2, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { ParticipantAvatars } from './participant-avatars';
@@ -16,6 +17,12 @@ type ThreadDetailHeaderProps = {
   emailCount: number;
   /** Who last acted on the thread, in a mailbox shared with the firm ("Cleared by Sam, 10:42"). */
   activity?: SharedActivity | null;
+  /** Who the thread is with ("Northgate Dental · Priya Natarajan", decision 015). */
+  client?: ThreadClient | null;
+  /** Offers "Set client…" when the client is unknown (or to change it). */
+  onSetClient?: (() => void) | null;
+  /** Adds the "client: X" chip to the list. */
+  onFilterClient?: ((organisation: string) => void) | null;
   isMobile: boolean;
   onClose: () => void;
 };
@@ -26,6 +33,9 @@ export function ThreadDetailHeader({
   participants,
   emailCount,
   activity,
+  client,
+  onSetClient,
+  onFilterClient,
   isMobile,
   onClose,
 }: ThreadDetailHeaderProps) {
@@ -48,6 +58,30 @@ export function ThreadDetailHeader({
             · {emailCount} {emailCount === 1 ? 'email' : 'emails'}
           </span>
         </div>
+        {client || onSetClient ? (
+          <p className="mt-1 flex flex-wrap items-center gap-x-2 text-[12px]" data-testid="thread-client">
+            {client ? (
+              <span className="font-medium text-fg">
+                <Building2 className="mr-1 inline size-3.5 align-[-2px] text-muted" aria-hidden />
+                {clientLabel(client)}
+              </span>
+            ) : null}
+            {client?.organisation && onFilterClient ? (
+              <button
+                type="button"
+                className="text-accent hover:underline"
+                onClick={() => onFilterClient(client.organisation ?? '')}
+              >
+                Filter by client
+              </button>
+            ) : null}
+            {onSetClient ? (
+              <button type="button" className="text-accent hover:underline" onClick={onSetClient}>
+                {client ? 'Change client…' : 'Set client…'}
+              </button>
+            ) : null}
+          </p>
+        ) : null}
         {activity ? (
           <p className="mt-1 text-[12px] text-muted" data-testid="thread-shared-activity">
             {sharedActivityLabel(activity)}

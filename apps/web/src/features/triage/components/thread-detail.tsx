@@ -4,18 +4,21 @@ import { initialExpandedEmailId } from '@ledgerdesk/domain/triage/email-row';
 import { addressOf } from '@ledgerdesk/domain/triage/reply';
 import { parseSenderAddress } from '@ledgerdesk/domain/triage/sender-address';
 import { FORWARD_NOT_IMPLEMENTED } from '@ledgerdesk/domain/triage/validate-compose';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useNow } from '../../../lib/use-now';
+import { useSaveClient, useThreadActivity } from '../api/thread-activity';
 import { useThreadDetail } from '../hooks/use-thread-detail';
 import type { ListAction } from '../utils/action-items';
 import { latestReplyRequest, type ReplyRequest, threadParticipants } from '../utils/compose-draft';
+import { ClientDialog } from './client-dialog';
 import { EmailRow, type EmailRowData } from './email-row';
 import { canSnooze, isSnoozed, useSnoozeControls } from './snooze-context';
 import { StatusCard } from './status-card';
 import { ThreadActionBar } from './thread-action-bar';
 import { ThreadCollaboration } from './thread-collaboration';
 import { latestSharedActivity, ThreadDetailHeader } from './thread-detail-header';
+import { TriageScreenContext } from './triage-screen-context';
 
 export type ThreadDetailProps = {
   group: ThreadGroupDto;
@@ -56,6 +59,11 @@ export function ThreadDetail(props: ThreadDetailProps) {
   );
   const bodyRef = useRef<HTMLDivElement | null>(null);
   const [assignRequest, setAssignRequest] = useState(0);
+  const activity = useThreadActivity(group.id).data;
+  const [isSettingClient, setIsSettingClient] = useState(false);
+  const saveClient = useSaveClient();
+  // Inside the triage screen the header can add the client chip to the list.
+  const screen = useContext(TriageScreenContext);
   // A mention opens the thread with its comment highlighted.
   const link = itemLinkOf(group.latestEmail.metadata);
   const hasRows = detail.rows.length > 0;
@@ -80,6 +88,11 @@ export function ThreadDetail(props: ThreadDetailProps) {
         participants={headerParticipants}
         emailCount={detail.thread?.emailCount ?? group.itemCount}
         activity={latestSharedActivity(detail.thread?.items ?? group.emails)}
+        client={activity?.client ?? null}
+        onSetClient={activity?.clientCandidate ? () => setIsSettingClient(true) : null}
+        onFilterClient={
+          screen ? (organisation) => screen.list.addFilter({ type: 'client', value: organisation }) : null
+        }
         isMobile={props.isMobile}
         onClose={props.onClose}
       />
@@ -127,6 +140,33 @@ export function ThreadDetail(props: ThreadDetailProps) {
           assignRequest={assignRequest}
         />
       </div>
+      {activity?.clientCandidate ? (
+        <ClientDialog
+          key={isSettingClient ? 'open' : 'closed'}
+          isOpen={isSettingClient}
+          candidate={
+            activity.client
+              ? { ...activity.clientCandidate, address: activity.client.address }
+              : activity.clientCandidate
+          }
+          isPending={saveClient.isPending}
+          onClose={() => setIsSettingClient(false)}
+          onSave={(choice) =>
+            saveClient.mutate(
+              { ...choice, address: activity.client?.address ?? activity.clientCandidate?.address ?? '' },
+              {
+                onSuccess: (saved) => {
+                  setIsSettingClient(false);
+                  toast.success('Client saved', {
+                    description: [saved.organisation, saved.contact].filter(Boolean).join(' · '),
+                  });
+                },
+                onError: (error) => toast.error('Could not save the client', { description: error.message }),
+              },
+            )
+          }
+        />
+      ) : null}
     </section>
   );
 }

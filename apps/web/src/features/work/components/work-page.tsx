@@ -2,7 +2,8 @@ import { Filter, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
-import { SAMPLE_WORK_ITEMS } from '../sample-data/sample-work-items';
+import { SAMPLE_WORK_ITEMS } from '../../../lib/sample-work-items';
+import { useWorkThreads } from '../api/work-threads';
 import { WorkBoard } from './work-board';
 import { WorkList } from './work-list';
 import { type WorkView, WorkViewToggle } from './work-view-toggle';
@@ -11,6 +12,7 @@ import { type WorkView, WorkViewToggle } from './work-view-toggle';
 export function WorkPage() {
   const [view, setView] = useState<WorkView>('kanban');
   const items = SAMPLE_WORK_ITEMS;
+  const threads = useWorkThreads().data;
   return (
     <Page
       title="Work"
@@ -30,7 +32,11 @@ export function WorkPage() {
         </>
       }
     >
-      {view === 'kanban' ? <WorkBoard items={items} /> : <WorkList items={items} />}
+      {view === 'kanban' ? (
+        <WorkBoard items={items} threads={threads} />
+      ) : (
+        <WorkList items={items} threads={threads} />
+      )}
     </Page>
   );
 }
