@@ -57,9 +57,11 @@ test('set a client, filter by it, and file the thread to work', async ({ page })
   await expect(work.getByRole('list', { name: 'Filed to work' })).toContainText('Harper & Lowe LLP');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS_DIR}/thread-client-work-1280.png` });
-  await page.goto('/work');
+  await page.goto('/work/wi-1045');
   await expect(
     page.getByRole('list', { name: 'Threads of Harper & Lowe LLP — Partnership tax returns' }),
   ).toContainText(fromPriya);
-  await page.screenshot({ path: `${SHOTS_DIR}/work-threads-1280.png` });
+  await page.screenshot({ path: `${SHOTS_DIR}/work-item-threads-1280.png` });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${SHOTS_DIR}/work-item-threads-375.png`, fullPage: true });
 });

@@ -27,6 +27,9 @@ const JoinFirmPage = lazy(() =>
 const WorkPage = lazy(() =>
   import('../features/work/components/work-page').then((m) => ({ default: m.WorkPage })),
 );
+const WorkItemPage = lazy(() =>
+  import('../features/work/components/work-item-page').then((m) => ({ default: m.WorkItemPage })),
+);
 const ContactsPage = lazy(() =>
   import('../features/contacts/components/contacts-page').then((m) => ({ default: m.ContactsPage })),
 );
@@ -94,7 +97,7 @@ export function createRouter() {
             { path: 'work', element: <WorkPage /> },
             {
               path: 'work/:id',
-              element: <ComingSoonPage title="Work Item" description="Work item details are coming soon." />,
+              element: <WorkItemPage />,
             },
             { path: 'contacts', element: <ContactsPage /> },
             { path: 'contacts/groups/:id', element: <ContactsPage /> },

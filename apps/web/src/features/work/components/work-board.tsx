@@ -1,16 +1,9 @@
-import type { WorkThreadDto } from '@ledgerdesk/domain/api/clients-endpoints';
 import type { WorkItem } from '@ledgerdesk/domain/entities';
 import { STATUS_LABELS, STATUS_ORDER } from '../utils/format';
 import { WorkCard } from './work-card';
 
 /** The Kanban view: To Do, In Progress and Done, each headed by its count. */
-export function WorkBoard({
-  items,
-  threads,
-}: {
-  items: WorkItem[];
-  threads?: ReadonlyMap<string, WorkThreadDto[]>;
-}) {
+export function WorkBoard({ items }: { items: WorkItem[] }) {
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       {STATUS_ORDER.map((status) => {
@@ -31,7 +24,7 @@ export function WorkBoard({
             <ul className="flex flex-col gap-2">
               {column.map((item) => (
                 <li key={item.id}>
-                  <WorkCard item={item} threads={threads?.get(item.id) ?? []} />
+                  <WorkCard item={item} />
                 </li>
               ))}
             </ul>

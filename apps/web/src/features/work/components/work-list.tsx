@@ -1,4 +1,3 @@
-import type { WorkThreadDto } from '@ledgerdesk/domain/api/clients-endpoints';
 import type { WorkItem } from '@ledgerdesk/domain/entities';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -14,13 +13,7 @@ const STATUS_TONES: Record<WorkItem['status'], BadgeTone> = {
 };
 
 /** The list view: one row per job, in board order, scrolling sideways on a narrow screen. */
-export function WorkList({
-  items,
-  threads,
-}: {
-  items: WorkItem[];
-  threads?: ReadonlyMap<string, WorkThreadDto[]>;
-}) {
+export function WorkList({ items }: { items: WorkItem[] }) {
   const rows = [...items].sort((a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status));
   return (
     <div className="overflow-x-auto rounded-lg border border-border">
@@ -61,12 +54,6 @@ export function WorkList({
                 <Link to={`/work/${item.id}`} className="font-medium hover:text-accent hover:underline">
                   {item.title}
                 </Link>
-                {threads?.get(item.id)?.length ? (
-                  <span className="ml-2 text-[12px] text-muted" data-testid="work-threads">
-                    · {threads.get(item.id)?.length}{' '}
-                    {threads.get(item.id)?.length === 1 ? 'thread' : 'threads'}
-                  </span>
-                ) : null}
               </td>
               <td className="px-3 py-2.5">
                 <Badge tone={STATUS_TONES[item.status]}>{STATUS_LABELS[item.status]}</Badge>

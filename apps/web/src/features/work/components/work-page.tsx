@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { SAMPLE_WORK_ITEMS } from '../../../lib/sample-work-items';
-import { useWorkThreads } from '../api/work-threads';
 import { WorkBoard } from './work-board';
 import { WorkList } from './work-list';
 import { type WorkView, WorkViewToggle } from './work-view-toggle';
@@ -12,7 +11,6 @@ import { type WorkView, WorkViewToggle } from './work-view-toggle';
 export function WorkPage() {
   const [view, setView] = useState<WorkView>('kanban');
   const items = SAMPLE_WORK_ITEMS;
-  const threads = useWorkThreads().data;
   return (
     <Page
       title="Work"
@@ -32,11 +30,7 @@ export function WorkPage() {
         </>
       }
     >
-      {view === 'kanban' ? (
-        <WorkBoard items={items} threads={threads} />
-      ) : (
-        <WorkList items={items} threads={threads} />
-      )}
+      {view === 'kanban' ? <WorkBoard items={items} /> : <WorkList items={items} />}
     </Page>
   );
 }
