@@ -70,7 +70,7 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
   await arrived.locator('[data-row-index]').click();
   await expect(member.getByTestId('thread-subject')).toHaveText(subject);
   await expect(member.getByTestId('email-row').first()).toBeVisible();
-  const box = member.getByRole('combobox', { name: 'Internal comment' });
+  const box = member.getByRole('textbox', { name: 'Internal comment' });
   await box.fill('Done, fees attached. ');
   await box.pressSequentially(`@${owner.handle.slice(0, -1)}`);
   const option = member.getByRole('option', { name: new RegExp(`@${owner.handle}`) });

@@ -408,7 +408,10 @@ function mentionQuery(text: string, caret: number): { start: number; query: stri
   return { start: caret - (match[2]?.length ?? 0) - 1, query: (match[2] ?? '').toLowerCase() };
 }
 
-/** A comment box with an @ autocomplete of the firm's members (WAI-ARIA combobox with a listbox). */
+/**
+ * A comment box with an @ autocomplete of the firm's members: a listbox the textbox controls, its active option
+ * named by aria-activedescendant (a textarea may not take the combobox role).
+ */
 function CommentComposer({
   label,
   initial,
@@ -489,8 +492,6 @@ function CommentComposer({
       <textarea
         id={`${id}-box`}
         ref={boxRef}
-        role="combobox"
-        aria-expanded={isOpen}
         aria-controls={`${id}-members`}
         aria-autocomplete="list"
         aria-activedescendant={isOpen ? `${id}-member-${active}` : undefined}
