@@ -31,6 +31,9 @@ type Row = {
 };
 type Consistency = { provider: Provider; elapsedMs: number; calls: number; batches: number };
 
+/** The calls the target counts: Graph's $batch calls (its folder lookup is shown beside them), Gmail's calls. */
+const targetCalls = (row: Consistency) => (row.provider === 'office365' ? row.batches : row.calls);
+
 /**
  * Benchmark 3: actions through the outbox (decision 010) beside the old mailbox-first path (a bench-only
  * endpoint), server time; then how long the mailbox takes to agree after a bulk clear with quotas on, and how
@@ -163,10 +166,13 @@ export async function runActions(ctx: BenchContext): Promise<BenchTable[]> {
         count(bulkSize),
         ms(row.elapsedMs),
         `< ${ms(CONSISTENT_TARGET_MS[row.provider])}`,
-        count(row.calls),
+        row.provider === 'office365'
+          ? `${count(row.batches)} $batch + ${count(row.calls - row.batches)} other`
+          : count(row.calls),
         `≤ ${CALLS_TARGET[row.provider]}`,
         verdict(
-          row.elapsedMs < CONSISTENT_TARGET_MS[row.provider] && row.calls <= CALLS_TARGET[row.provider],
+          row.elapsedMs < CONSISTENT_TARGET_MS[row.provider] &&
+            targetCalls(row) <= CALLS_TARGET[row.provider],
         ),
       ]),
       notes: [

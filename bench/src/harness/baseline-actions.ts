@@ -75,6 +75,7 @@ export async function baselineActionRoutes(app: FastifyInstance): Promise<void> 
           tx,
           user.id,
           saved.map((entry) => entry.row),
+          saved.map((entry) => entry.item),
         ),
       );
       return { updated: updated.length, failed: entries.length - saved.length };

@@ -63,7 +63,10 @@ export const triageItems = pgTable(
     threadKey: text('thread_key').generatedAlwaysAs(
       (): SQL => sql`coalesce(email_thread_id, 'single-' || id::text)`,
     ),
-    /** Lower-cased text of every searchable field (spec §5), indexed with trigrams. */
+    /**
+     * Lower-cased text of every searchable field (spec §5), for a search's row filters. The trigram index is on
+     * triage_item_search (migration 0019), which actions never rewrite.
+     */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>
         sql`lower(coalesce(subject, '') || ' ' || coalesce(from_address, '') || ' ' || coalesce(email_message_id, '') || ' ' || coalesce(email_thread_id, '') || ' ' || coalesce(preview_content, '') || ' ' || coalesce(extracted_references, '') || ' ' || metadata::text)`,
@@ -80,6 +83,5 @@ export const triageItems = pgTable(
     index('triage_items_user_time_idx').on(t.userId, t.time.desc(), t.id.desc()),
     index('triage_items_user_thread_idx').on(t.userId, t.threadKey),
     index('triage_items_thread_id_idx').on(t.emailThreadId),
-    index('triage_items_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

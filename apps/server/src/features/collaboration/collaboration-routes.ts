@@ -221,10 +221,15 @@ export async function collaborationRoutes(app: FastifyInstance): Promise<void> {
     const toClear = scope.items.filter((item) => item.status !== 'cleared').map((item) => item.id);
     const cleared =
       body.clear === true && toClear.length > 0
-        ? await bulkUpdateItems(app, scope.ownerId, {
-            ids: toClear,
-            patch: withSharedActivity({ status: 'cleared' }, user, app.clock.now(), scope.isShared),
-          })
+        ? await bulkUpdateItems(
+            app,
+            scope.ownerId,
+            {
+              ids: toClear,
+              patch: withSharedActivity({ status: 'cleared' }, user, app.clock.now(), scope.isShared),
+            },
+            { actorId: user.id },
+          )
         : null;
     const activity = await withUser(app.db, user.id, (tx) => threadActivity(tx, user.id, scope));
     return { ...activity, clearActionId: cleared?.actionId ?? null };

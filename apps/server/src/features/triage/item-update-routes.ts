@@ -1,4 +1,4 @@
-import { bulkUpdateSchema, itemPatchSchema } from '@ledgerdesk/domain/api/triage';
+import { type BulkUpdateResponse, bulkUpdateSchema, itemPatchSchema } from '@ledgerdesk/domain/api/triage';
 import {
   recordsSharedActivity,
   type SharedActivity,
@@ -12,7 +12,7 @@ import { withUser } from '../../db/with-user';
 import { AppError, badRequest } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
 import { itemOwnership } from '../firms/shared-scope';
-import { undoAction } from './undo-action';
+import { undoUserAction } from './undo-action';
 import { bulkUpdateItems, updateItem } from './update-items';
 
 const itemParamsSchema = z.strictObject({ id: z.uuid() });
@@ -58,6 +58,7 @@ export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
       owned?.ownerId ?? user.id,
       id,
       withSharedActivity(patch, user, app.clock.now(), owned?.isShared ?? false),
+      { actorId: user.id },
     );
   });
 
@@ -78,13 +79,16 @@ export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
       groups.set(key, group);
     }
     const now = app.clock.now();
-    const results = [];
+    const results: BulkUpdateResponse[] = [];
     for (const group of groups.values()) {
       results.push(
-        await bulkUpdateItems(app, group.ownerId, {
-          ids: group.ids,
-          patch: withSharedActivity(body.patch, user, now, group.isShared),
-        }),
+        await bulkUpdateItems(
+          app,
+          group.ownerId,
+          { ids: group.ids, patch: withSharedActivity(body.patch, user, now, group.isShared) },
+          // The later owners' parts name the first, so one Undo takes the whole bulk back.
+          { actorId: user.id, groupId: results[0]?.actionId ?? null },
+        ),
       );
     }
     const [first, ...rest] = results;
@@ -95,7 +99,6 @@ export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
       items: results.flatMap((result) => result.items),
       localOnlyIds: results.flatMap((result) => result.localOnlyIds),
       notice: results.find((result) => result.notice)?.notice ?? null,
-      // Undo takes back the first owner's part (in practice the user's own items or one shared mailbox).
       actionId: first.actionId,
     };
   });
@@ -103,6 +106,6 @@ export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/triage/actions/:id/undo', async (request) => {
     const user = requireUser(request, 'undo triage actions');
     const { id } = parseInput(itemParamsSchema, request.params);
-    return undoAction(app, user.id, id, new Date());
+    return undoUserAction(app, user.id, id, new Date());
   });
 }

@@ -58,26 +58,18 @@ export async function loadUpdatableItems(
 }
 
 /**
- * The new metadata of the rows that change it, worked out from the stored value locked in this transaction,
- * so keys written meanwhile (the mailbox layer notes where a moved message now lives) are kept.
+ * The new metadata of the rows that change it, worked out from the stored value that loadUpdatableItems read and
+ * locked in this transaction, so keys written before it (the mailbox layer notes where a moved message now lives)
+ * are kept and none can be written meanwhile.
  */
-async function newMetadata(
-  tx: Tx,
-  userId: string,
+function newMetadata(
   rows: readonly WriteRow[],
-): Promise<Map<string, TriageItemMetadata>> {
-  const changing = rows.filter((row) => row.metadataPatch || row.folderAction);
+  stored: readonly StoredItem[],
+): Map<string, TriageItemMetadata> {
+  const storedById = new Map(stored.map((item) => [item.id, item.metadata]));
   const result = new Map<string, TriageItemMetadata>();
-  if (changing.length === 0) return result;
-  const stored = await tx.execute(sql`
-    select t.id, t.metadata from triage_items t
-    where t.user_id = ${userId}
-      and t.id in (select jsonb_array_elements_text(${idsJson(changing.map((row) => row.id))}::jsonb)::uuid)
-    for update`);
-  const storedById = new Map(
-    rowsOf<{ id: string; metadata: TriageItemMetadata | null }>(stored).map((row) => [row.id, row.metadata]),
-  );
-  for (const row of changing) {
+  for (const row of rows) {
+    if (!row.metadataPatch && !row.folderAction) continue;
     result.set(row.id, nextMetadata(storedById.get(row.id), row.metadataPatch, row.folderAction ?? null));
   }
   return result;
@@ -85,15 +77,16 @@ async function newMetadata(
 
 /**
  * Writes every row in one statement, stamping updated_at and ending an earlier refused change's flag; answers the
- * updated items.
+ * updated items. `stored` is what loadUpdatableItems locked for these rows in the same transaction.
  */
 export async function writeItems(
   tx: Tx,
   userId: string,
   rows: readonly WriteRow[],
+  stored: readonly StoredItem[],
 ): Promise<TriageItemDto[]> {
   if (rows.length === 0) return [];
-  const metadataById = await newMetadata(tx, userId, rows);
+  const metadataById = newMetadata(rows, stored);
   // Undefined fields are left out of the JSON, so they arrive as SQL NULL and coalesce keeps the stored value.
   const payload = rows.map((row) => ({
     id: row.id,

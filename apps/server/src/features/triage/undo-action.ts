@@ -11,6 +11,7 @@ import {
   queueMailboxChanges,
 } from '../../mail/outbox/queue-changes';
 import type { MailboxChangeOperation } from '../../mail/provider';
+import { itemOwnership } from '../firms/shared-scope';
 import { type ItemRow, itemColumns, sourceJoin, toItemDto } from './item-row';
 import type { StoredItem } from './item-writes';
 import { loadUpdatableItems } from './item-writes';
@@ -115,4 +116,63 @@ export async function undoAction(
   });
   app.outbox.kick(userId, integrations);
   return { undone: items.length, items };
+}
+
+type ActionPart = { id: string; ownerId: string };
+
+/**
+ * The parts of an action `userId` may take back: an action of their own, or one they took on a mailbox shared with
+ * their firm while they still see its items (decision 012); the parts of a bulk spread over several owners follow
+ * the first. None is a 404, as for an id that does not exist.
+ */
+async function actionParts(app: FastifyInstance, userId: string, actionId: string): Promise<ActionPart[]> {
+  return withUser(app.db, userId, async (tx) => {
+    const rows = rowsOf<{ id: string; user_id: string; previous: ItemSnapshot[] }>(
+      await tx.execute(sql`
+        select id, user_id, previous from triage_actions
+        where id = ${actionId} or group_id = ${actionId}
+        order by (id = ${actionId}) desc, created_at`),
+    );
+    const parts: ActionPart[] = [];
+    for (const row of rows) {
+      if (row.user_id !== userId) {
+        const seen = await itemOwnership(
+          tx,
+          row.previous.map((item) => item.id),
+        );
+        if (seen.length === 0 || seen.some((item) => !item.isShared || item.ownerId !== row.user_id))
+          continue;
+      }
+      parts.push({ id: row.id, ownerId: row.user_id });
+    }
+    return parts;
+  });
+}
+
+/**
+ * POST /api/triage/actions/:id/undo: takes back the user's action, as its owner's rows when it was taken on a
+ * shared mailbox, with every part of a bulk that spanned several owners.
+ */
+export async function undoUserAction(
+  app: FastifyInstance,
+  userId: string,
+  actionId: string,
+  now: Date,
+): Promise<UndoActionResponse> {
+  const parts = await actionParts(app, userId, actionId);
+  const [first, ...rest] = parts;
+  if (!first || first.id !== actionId) throw new AppError(404, 'not_found', ACTION_NOT_FOUND);
+  const answers = [await undoAction(app, first.ownerId, first.id, now)];
+  for (const part of rest) {
+    try {
+      answers.push(await undoAction(app, part.ownerId, part.id, now));
+    } catch (error) {
+      // A later part the owner has already taken back (or that expired with the first) stays as it is.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  return {
+    undone: answers.reduce((sum, answer) => sum + answer.undone, 0),
+    items: answers.flatMap((answer) => answer.items),
+  };
 }

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Tx, withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
 import {
+  type ActionOrigin,
   folderKeysOf,
   type ItemSnapshot,
   type QueuedChange,
@@ -60,16 +61,19 @@ async function applyPlans(
   tx: Tx,
   userId: string,
   entries: readonly { item: StoredItem; plan: ItemUpdatePlan }[],
+  origin: ActionOrigin,
 ): Promise<Applied> {
   const updated = await writeItems(
     tx,
     userId,
     entries.map(({ item, plan }) => writeRowOf(item.id, plan)),
+    entries.map(({ item }) => item),
   );
   const actionId = await recordAction(
     tx,
     userId,
     entries.map(({ item }) => snapshotOf(item)),
+    origin,
   );
   const changes = entries.flatMap(({ item, plan }) => mailboxChangesOf(item, plan));
   await queueMailboxChanges(tx, userId, actionId, changes);
@@ -86,12 +90,13 @@ export async function updateItem(
   userId: string,
   id: string,
   patch: ItemPatch,
+  origin: ActionOrigin = {},
 ): Promise<ItemUpdateResponse> {
   const { plan, applied } = await withUser(app.db, userId, async (tx) => {
     const [item] = await loadUpdatableItems(tx, userId, [id]);
     if (!item) throw new AppError(404, 'not_found', ITEM_PERMISSION_DENIED);
     const itemPlan = planItemUpdate(item, patch);
-    return { plan: itemPlan, applied: await applyPlans(tx, userId, [{ item, plan: itemPlan }]) };
+    return { plan: itemPlan, applied: await applyPlans(tx, userId, [{ item, plan: itemPlan }], origin) };
   });
   app.outbox.kick(userId, applied.integrations);
   const [updated] = applied.updated;
@@ -112,13 +117,14 @@ export async function bulkUpdateItems(
   app: FastifyInstance,
   userId: string,
   body: BulkUpdateBody,
+  origin: ActionOrigin = {},
 ): Promise<BulkUpdateResponse> {
   const ids = [...new Set(body.ids.map((id) => id.toLowerCase()))];
   const { entries, applied } = await withUser(app.db, userId, async (tx) => {
     const items = await loadUpdatableItems(tx, userId, ids);
     if (items.length < ids.length) throw new AppError(403, 'permission_denied', BULK_PERMISSION_DENIED);
     const planned = items.map((item) => ({ item, plan: planItemUpdate(item, body.patch) }));
-    return { entries: planned, applied: await applyPlans(tx, userId, planned) };
+    return { entries: planned, applied: await applyPlans(tx, userId, planned, origin) };
   });
   app.outbox.kick(userId, applied.integrations);
   const localOnly = entries.filter((entry) => entry.plan.localOnly);

@@ -37,6 +37,8 @@ export type OpenChange = {
   attempts: number;
   notBefore: Date;
   previous: Omit<ItemSnapshot, 'id'> | null;
+  /** The firm member who took the action on the owner's shared mailbox, when not the owner (decision 012). */
+  actorId?: string | null;
 };
 
 export type RoundResult = { pushed: number; failed: number; retrying: number; remaining: boolean };
@@ -48,8 +50,9 @@ async function loadOpenChanges(tx: Tx, integrationId: string): Promise<OpenChang
   // The item's current message id wins: a Graph move earlier in the queue renumbered the message.
   const result = await tx.execute(sql`
     select c.id::text as id, c.triage_item_id, coalesce(t.email_message_id, c.email_message_id) as message_id,
-      c.operation, c.state, c.attempts, c.not_before, c.previous
+      c.operation, c.state, c.attempts, c.not_before, c.previous, a.actor_id
     from mailbox_changes c left join triage_items t on t.id = c.triage_item_id
+      left join triage_actions a on a.id = c.action_id
     where c.email_integration_id = ${integrationId} and c.state in ('pending', 'pushing')
     order by c.id
     limit ${CHANGES_PER_ROUND * 2}`);
@@ -62,6 +65,7 @@ async function loadOpenChanges(tx: Tx, integrationId: string): Promise<OpenChang
     attempts: number;
     not_before: string | Date;
     previous: Omit<ItemSnapshot, 'id'> | null;
+    actor_id: string | null;
   }>(result).map((row) => ({
     id: row.id,
     itemId: row.triage_item_id,
@@ -71,6 +75,7 @@ async function loadOpenChanges(tx: Tx, integrationId: string): Promise<OpenChang
     attempts: row.attempts,
     notBefore: new Date(row.not_before),
     previous: row.previous,
+    actorId: row.actor_id,
   }));
 }
 
@@ -266,12 +271,19 @@ async function settleFailures(tx: Tx, userId: string, integrationId: string, fai
           else t.metadata end) || jsonb_build_object('mailbox_change_failed', p.failure),
       updated_at = now()
     from p where t.id = p.item_id`);
-  const byText = new Map<string, Failed[]>();
+  // The owner hears of every refusal; a member who took the action on the shared mailbox hears of theirs.
+  const byRecipientAndText = new Map<string, { recipient: string; entries: Failed[] }>();
   for (const entry of failed) {
-    const key = `${entry.failure.title}\n${entry.failure.description}`;
-    byText.set(key, [...(byText.get(key) ?? []), entry]);
+    const text = `${entry.failure.title}\n${entry.failure.description}`;
+    const recipients = new Set([userId, entry.change.actorId ?? userId]);
+    for (const recipient of recipients) {
+      const key = `${recipient}\n${text}`;
+      const group = byRecipientAndText.get(key) ?? { recipient, entries: [] };
+      group.entries.push(entry);
+      byRecipientAndText.set(key, group);
+    }
   }
-  for (const entries of byText.values()) {
+  for (const { recipient, entries } of byRecipientAndText.values()) {
     const [first] = entries;
     if (!first) continue;
     const notice = {
@@ -283,7 +295,7 @@ async function settleFailures(tx: Tx, userId: string, integrationId: string, fai
         .flatMap(({ change }) => (change.itemId ? [change.itemId] : []))
         .slice(0, NOTICE_ITEM_IDS),
     };
-    await tx.execute(sql`select ledgerdesk_notify_user(${userId}, ${JSON.stringify(notice)}::jsonb)`);
+    await tx.execute(sql`select ledgerdesk_notify_user(${recipient}, ${JSON.stringify(notice)}::jsonb)`);
   }
 }
 

@@ -29,14 +29,22 @@ export function folderKeysOf(metadata: TriageItemMetadata | null | undefined): F
   return keys;
 }
 
-/** Records one user action (single or bulk) with the items' previous state; answers its id for Undo. */
+/** Who took an action on the owner's rows, and the first action of a bulk spread over several owners. */
+export type ActionOrigin = { actorId?: string; groupId?: string | null };
+
+/**
+ * Records one user action (single or bulk) with the items' previous state; answers its id for Undo. The owner is
+ * `userId`; a firm member acting on a shared mailbox is the actor (decision 012).
+ */
 export async function recordAction(
   tx: Tx,
   userId: string,
   previous: readonly ItemSnapshot[],
+  origin: ActionOrigin = {},
 ): Promise<string> {
   const result = await tx.execute(sql`
-    insert into triage_actions (user_id, previous) values (${userId}, ${JSON.stringify(previous)}::jsonb)
+    insert into triage_actions (user_id, previous, actor_id, group_id)
+    values (${userId}, ${JSON.stringify(previous)}::jsonb, ${origin.actorId ?? userId}, ${origin.groupId ?? null}::uuid)
     returning id`);
   const [row] = rowsOf<{ id: string }>(result);
   if (!row) throw new Error('recording the action returned no id');
