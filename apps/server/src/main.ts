@@ -10,7 +10,7 @@ import { loadOrCreateSecret } from './config/secrets';
 import { openDatabase } from './db/client';
 import { startOutgoingSender } from './jobs/outgoing-sender';
 import { createSyncFleet } from './jobs/sync-fleet';
-import { startTriageTimers } from './jobs/triage-timers';
+import { startTriageTimers, triageTimersPass } from './jobs/triage-timers';
 import { createMailDeps } from './mail/mail-deps';
 
 async function main(): Promise<void> {
@@ -47,7 +47,8 @@ async function main(): Promise<void> {
       redirectUris: [`${publicUrl}/integrations/email`],
     });
   }
-  const fleet = createSyncFleet(mail);
+  // With the job engine on, its one job a second runs the triage timers on any node (decision 009).
+  const fleet = createSyncFleet(mail, { timers: triageTimersPass(app, app.clock) });
   let stopTimers: () => Promise<void> = async () => {};
   let stopSender: () => Promise<void> = async () => {};
   const shutdown = async (signal: string) => {
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
   await fleet.start();
   app.syncFleet = fleet;
   app.outbox.start();
-  stopTimers = startTriageTimers(app, app.clock);
+  if (!fleet.enabled) stopTimers = startTriageTimers(app, app.clock);
   stopSender = startOutgoingSender(app, app.clock);
   app.log.info(
     `Ledgerdesk is running at ${publicUrl} (database: ${database.kind}${useSandbox ? ', mail sandbox on' : ''})`,

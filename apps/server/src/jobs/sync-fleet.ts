@@ -12,7 +12,14 @@ export const QUEUES = {
   sync: 'mail-sync',
   /** Token refresh ahead of expiry, at most one per integration per 5 minutes. */
   tokenRefresh: 'mail-token-refresh',
+  /** One job per second across all nodes (throttled): snoozes that return and reminders that fire then. */
+  timers: 'triage-timers',
 } as const;
+
+/** The triage timers' slot (decision 009): one job per second, whichever node asks first. */
+const TIMER_SLOT_SECONDS = 1;
+/** Every node asks twice a slot, so a slot is never missed between two nodes' clocks. */
+const TIMER_REQUEST_MS = 500;
 
 /** Spec §9: at most one refresh attempt per integration every 5 minutes (pg-boss throttle slot). */
 const TOKEN_REFRESH_SLOT_SECONDS = 5 * 60;
@@ -35,6 +42,8 @@ export type SyncFleetStatus = {
 };
 
 export type SyncFleet = {
+  /** Whether the job engine runs (SYNC_INTERVAL_SECONDS > 0): then it also runs the triage timers. */
+  readonly enabled: boolean;
   start(): Promise<void>;
   stop(): Promise<void>;
   status(): Promise<SyncFleetStatus>;
@@ -46,7 +55,12 @@ export type SyncFleet = {
  * two queued or two running) plus token refreshes; every node works the queue with SYNC_CONCURRENCY workers.
  * A node that dies mid-sync leaves its job active until SYNC_JOB_EXPIRE_SECONDS, then another node retries it.
  */
-export function createSyncFleet(deps: MailDeps): SyncFleet {
+export type SyncFleetOptions = {
+  /** The triage timers' work (snooze returns, reminders), run by the one job of each second on any node. */
+  timers?: () => Promise<unknown>;
+};
+
+export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}): SyncFleet {
   const { env } = deps;
   const periodSeconds = env.SYNC_INTERVAL_SECONDS;
   const periodMs = periodSeconds * 1000;
@@ -62,6 +76,8 @@ export function createSyncFleet(deps: MailDeps): SyncFleet {
   } as PgBoss.ConstructorOptions);
   boss.on('error', (error) => deps.log.error({ err: error }, 'job engine error'));
   let timer: NodeJS.Timeout | null = null;
+  let timersTimer: NodeJS.Timeout | null = null;
+  let timerWorkers: string[] = [];
   let syncWorkers: string[] = [];
   let roundWorkers: string[] = [];
   let isStopping = false;
@@ -82,6 +98,23 @@ export function createSyncFleet(deps: MailDeps): SyncFleet {
       if (id) for (const worker of roundWorkers) boss.notifyWorker(worker);
     } catch (error) {
       deps.log.error({ err: error }, 'requesting a sync round failed');
+    }
+  };
+
+  /** Asks for this second's timers job; the node that gets it runs it at once, any node may if it dies first. */
+  const requestTimers = async () => {
+    if (isStopping) return;
+    const slot = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+    try {
+      const id = await boss.sendThrottled(
+        QUEUES.timers,
+        { slot },
+        { retryLimit: 0, expireInSeconds: 60 },
+        TIMER_SLOT_SECONDS,
+      );
+      if (id) for (const worker of timerWorkers) boss.notifyWorker(worker);
+    } catch (error) {
+      deps.log.error({ err: error }, 'requesting the triage timers failed');
     }
   };
 
@@ -148,6 +181,7 @@ export function createSyncFleet(deps: MailDeps): SyncFleet {
   };
 
   return {
+    enabled: periodMs > 0,
     async start() {
       if (periodMs <= 0) return;
       await boss.start();
@@ -189,6 +223,17 @@ export function createSyncFleet(deps: MailDeps): SyncFleet {
       await boss.work<IntegrationJobData>(QUEUES.tokenRefresh, polling, async ([job]) => {
         if (job) await logged('scheduled token refresh', job.data, () => runTokenRefreshJob(deps, job.data));
       });
+      const runTimers = options.timers;
+      if (runTimers) {
+        await boss.createQueue(QUEUES.timers, { name: QUEUES.timers, retryLimit: 0, retentionMinutes: 10 });
+        timerWorkers = [
+          await boss.work(QUEUES.timers, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+            if (job) await track(runTimers());
+          }),
+        ];
+        timersTimer = setInterval(() => void requestTimers(), TIMER_REQUEST_MS);
+        timersTimer.unref();
+      }
       // Every node asks for the current slot's round a few times per slot; the throttle keeps one per slot.
       timer = setInterval(() => void requestRound(), Math.max(500, Math.min(periodMs / 2, 5000)));
       timer.unref();
@@ -198,6 +243,7 @@ export function createSyncFleet(deps: MailDeps): SyncFleet {
       if (periodMs <= 0) return;
       isStopping = true;
       if (timer) clearInterval(timer);
+      if (timersTimer) clearInterval(timersTimer);
       await boss.stop({ graceful: true, wait: false, timeout: STOP_GRACE_MS });
       await Promise.race([
         Promise.allSettled(running),

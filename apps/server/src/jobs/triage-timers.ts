@@ -44,27 +44,34 @@ export async function runTriageTimers(
   return { returned, ...(await fireDueReminders(db, now)) };
 }
 
-/** How often each node looks for due snoozes and reminders: "on time to the second". */
+/** How often the timers run: "on time to the second". */
 export const TRIAGE_TIMER_TICK_MS = 1000;
 
-/**
- * Runs the triage timers every second on this node until stopped. Every node may run them: the definer
- * functions lock what they settle (FOR UPDATE SKIP LOCKED), so nothing is settled twice, and the state lives in
- * PostgreSQL, so a restart loses nothing.
- */
-export function startTriageTimers(app: FastifyInstance, clock: Clock): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runTriageTimers(app.db, clock)
+/** One pass of the timers, logged; a failure is logged and the next pass tries again. */
+export function triageTimersPass(app: FastifyInstance, clock: Clock): () => Promise<void> {
+  return () =>
+    runTriageTimers(app.db, clock)
       .then((counts) => {
         if (counts.returned + counts.fired + counts.cancelled + counts.noThread > 0)
           app.log.info(counts, 'triage timers');
       })
-      .catch((error: unknown) => app.log.error({ err: error }, 'triage timers failed'))
-      .finally(() => {
-        running = null;
-      });
+      .catch((error: unknown) => app.log.error({ err: error }, 'triage timers failed'));
+}
+
+/**
+ * Runs the triage timers every second on this node until stopped: only when the job engine is off
+ * (SYNC_INTERVAL_SECONDS=0); with it on, its one job a second runs them (sync-fleet.ts, decision 009). Any node
+ * may run them: the definer functions lock what they settle (FOR UPDATE SKIP LOCKED), so nothing is settled
+ * twice, and the state lives in PostgreSQL, so a restart loses nothing.
+ */
+export function startTriageTimers(app: FastifyInstance, clock: Clock): () => Promise<void> {
+  const pass = triageTimersPass(app, clock);
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = pass().finally(() => {
+      running = null;
+    });
   };
   const timer = setInterval(tick, TRIAGE_TIMER_TICK_MS);
   timer.unref();

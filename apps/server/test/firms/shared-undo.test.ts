@@ -39,9 +39,9 @@ describe.each(testDatabaseKinds)('undo and refusals of a member acting on a shar
 
   beforeAll(async () => {
     h = await createMailHarness(kind);
-    owner = await connectFreshMailbox(h, 'office365', { messages: 8 });
-    member = await connectFreshMailbox(h, 'gmail', { messages: 4 });
-    noArchive = await connectFreshMailbox(h, 'office365', { messages: 3, archiveFolder: false });
+    owner = await connectFreshMailbox(h, 'office365', { messages: 30 });
+    member = await connectFreshMailbox(h, 'gmail', { messages: 16 });
+    noArchive = await connectFreshMailbox(h, 'office365', { messages: 16, archiveFolder: false });
     for (const box of [owner, member, noArchive]) await sync(h, box);
     outsider = await signUp(h.app, `undo-outsider-${Date.now()}@ledgerdesk.test`);
     await call(owner.cookie, 'POST', '/api/firm', { name: 'Undo Firm' });

@@ -63,14 +63,6 @@ export const triageItems = pgTable(
     threadKey: text('thread_key').generatedAlwaysAs(
       (): SQL => sql`coalesce(email_thread_id, 'single-' || id::text)`,
     ),
-    /**
-     * Lower-cased text of every searchable field (spec §5), for a search's row filters. The trigram index is on
-     * triage_item_search (migration 0019), which actions never rewrite.
-     */
-    searchText: text('search_text').generatedAlwaysAs(
-      (): SQL =>
-        sql`lower(coalesce(subject, '') || ' ' || coalesce(from_address, '') || ' ' || coalesce(email_message_id, '') || ' ' || coalesce(email_thread_id, '') || ' ' || coalesce(preview_content, '') || ' ' || coalesce(extracted_references, '') || ' ' || metadata::text)`,
-    ),
   },
   (t) => [
     check(

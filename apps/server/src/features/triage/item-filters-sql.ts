@@ -95,6 +95,14 @@ export function searchPattern(text: string | undefined): SQL | null {
   return value === '' ? null : sql`lower(${containsPattern(value)})`;
 }
 
+/**
+ * Whether the item's searchable text (triage_item_search, decision 016: lower-cased subject, sender, ids, preview,
+ * references and metadata) matches the LIKE `pattern`; a lookup by the item's id.
+ */
+export function searchTextMatches(a: ItemAlias, pattern: SQL): SQL {
+  return sql`exists (select 1 from triage_item_search item_search where item_search.item_id = ${sql.raw(a)}.id and item_search.search_text like ${pattern})`;
+}
+
 /** Whether JSON text escapes a character of `value`, so that it is not found verbatim in metadata::text. */
 function hasJsonEscapes(value: string): boolean {
   return [...value].some((char) => char === '"' || char === '\\' || char.charCodeAt(0) < 32);
@@ -152,10 +160,7 @@ export function searchConditionSql(condition: SearchCondition, a: ItemAlias): SQ
   const negate = (part: SQL, negated: boolean) => (negated ? sql`not ${part}` : part);
   switch (condition.kind) {
     case 'text':
-      return negate(
-        sql`(${column('search_text')} like lower(${containsPattern(condition.value)}))`,
-        condition.negated,
-      );
+      return negate(searchTextMatches(a, sql`lower(${containsPattern(condition.value)})`), condition.negated);
     case 'from':
       return negate(
         sql`(lower(coalesce(${column('from_address')}, '')) like lower(${containsPattern(condition.value)}))`,

@@ -13,7 +13,7 @@ import { AppError, badRequest } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
 import { itemOwnership } from '../firms/shared-scope';
 import { undoUserAction } from './undo-action';
-import { bulkUpdateItems, updateItem } from './update-items';
+import { bulkUpdateItems, bulkUpdateOwnItems, updateItem } from './update-items';
 
 const itemParamsSchema = z.strictObject({ id: z.uuid() });
 
@@ -68,6 +68,14 @@ export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
     if (isEmptyIdList(request.body)) throw badRequest(NO_ITEMS_SELECTED);
     const body = parseInput(bulkUpdateSchema, request.body);
     const ids = [...new Set(body.ids.map((id) => id.toLowerCase()))];
+    const now = app.clock.now();
+    const own = await bulkUpdateOwnItems(
+      app,
+      user.id,
+      { ids, patch: withSharedActivity(body.patch, user, now, false) },
+      { actorId: user.id },
+    );
+    if (own) return own;
     const owned = await withUser(app.db, user.id, (tx) => itemOwnership(tx, ids));
     if (owned.length < ids.length) throw new AppError(403, 'permission_denied', BULK_PERMISSION_DENIED);
     // One update per (owner, shared or not): the user's own items as before, a shared mailbox's as its owner.
@@ -78,7 +86,6 @@ export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
       group.ids.push(item.id);
       groups.set(key, group);
     }
-    const now = app.clock.now();
     const results: BulkUpdateResponse[] = [];
     for (const group of groups.values()) {
       results.push(

@@ -9,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/migrate';
 import type { Tx } from '../../db/with-user';
 import { searchHeads, tuneTransaction, walkHeads } from './find-thread-heads';
-import { itemFiltersSql, narrowingPattern } from './item-filters-sql';
+import { itemFiltersSql, narrowingPattern, searchTextMatches } from './item-filters-sql';
 import { type ItemRow, itemColumns, sourceJoin, toItemDto } from './item-row';
 import { decodeCursor, encodeCursor } from './thread-cursor';
 
@@ -56,7 +56,7 @@ async function loadGroups(
   const matches = sql`t.user_id = ${userId} and t.thread_key in (${sql.join(
     keys.map((key) => sql`${key}`),
     sql`, `,
-  )}) and ${itemFiltersSql(query, 't')} ${pattern ? sql`and t.search_text like ${pattern}` : sql``}`;
+  )}) and ${itemFiltersSql(query, 't')} ${pattern ? sql`and ${searchTextMatches('t', pattern)}` : sql``}`;
   const result = await tx.execute(sql`
     select ${itemColumns('t')}, t.item_count, t.unread_count from (
       select t.*, row_number() over newest as rn, count(*) over thread as item_count,

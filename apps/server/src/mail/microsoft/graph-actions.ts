@@ -7,7 +7,7 @@ import type { MovedMessage, PushChange, PushOutcome, SyncedMessage } from '../pr
 import type { MailSession } from '../session/mail-session';
 import { hasScope } from '../session/scopes';
 import { type BatchRequest, graphBatch } from './graph-batch';
-import { folderIds, folderOf } from './graph-folders';
+import { folderIds, folderOf, forgetFolderIds } from './graph-folders';
 import {
   CONTENT_SELECT,
   SYNC_SELECT,
@@ -138,7 +138,7 @@ export async function graphPushChanges(
   requireWriteScope(session);
   const outcomes = new Map<string, PushOutcome>();
   const hasArchive = changes.some((change) => change.operation === 'archive');
-  const archiveId = hasArchive ? (await folderIds(session, config)).archive : null;
+  const archiveId = hasArchive ? (await folderIds(session, config, { reuseKnown: true })).archive : null;
   const requests: BatchRequest[] = [];
   for (const change of changes) {
     if (change.operation === 'archive' && !archiveId) {
@@ -165,6 +165,9 @@ export async function graphPushChanges(
     );
   }
   const responses = await graphBatch(session, config, requests);
+  // A refused change may mean a folder moved or went away: the next push looks the ids up again.
+  if ([...responses.values()].some((response) => response.status >= 400))
+    forgetFolderIds(session.integrationId);
   for (const change of changes) {
     if (outcomes.has(change.key)) continue;
     const response = responses.get(change.key);

@@ -15,10 +15,34 @@ export type FolderIds = Record<SyncFolder, string | null>;
 
 const MEMO_KEY = 'graph-folder-ids';
 
+/**
+ * Folder ids a mailbox answered recently, by integration, for the outbox's pushes only: a well-known folder's id
+ * does not change, so a push of 500 changes is 25 $batch calls of moves, not a lookup first. Kept only while every
+ * folder exists (a missing Archive is asked again next time, so one created since is found at once), for two
+ * minutes, and forgotten when a push to the mailbox is refused. Sync always asks (its folder of each message
+ * depends on it).
+ */
+const knownFolderIds = new Map<string, { ids: FolderIds; at: number }>();
+const KNOWN_FOLDER_IDS_MS = 2 * 60_000;
+const KNOWN_FOLDER_IDS_MAX = 10_000;
+
+export function forgetFolderIds(integrationId: string): void {
+  knownFolderIds.delete(integrationId);
+}
+
 /** The ids of Inbox, Sent Items and Archive (null when the mailbox has no such folder), in one $batch. */
-export async function folderIds(session: MailSession, config: MicrosoftConfig): Promise<FolderIds> {
+export async function folderIds(
+  session: MailSession,
+  config: MicrosoftConfig,
+  options: { reuseKnown?: boolean } = {},
+): Promise<FolderIds> {
   const memo = session.memo.get(MEMO_KEY) as FolderIds | undefined;
   if (memo) return memo;
+  const known = options.reuseKnown ? knownFolderIds.get(session.integrationId) : undefined;
+  if (known && Date.now() - known.at < KNOWN_FOLDER_IDS_MS) {
+    session.memo.set(MEMO_KEY, known.ids);
+    return known.ids;
+  }
   const folders = Object.keys(WELL_KNOWN_FOLDERS) as SyncFolder[];
   const responses = await graphBatch(
     session,
@@ -44,6 +68,10 @@ export async function folderIds(session: MailSession, config: MicrosoftConfig): 
     }
   }
   session.memo.set(MEMO_KEY, ids);
+  if (ids.inbox && ids.sent && ids.archive) {
+    if (knownFolderIds.size >= KNOWN_FOLDER_IDS_MAX) knownFolderIds.clear();
+    knownFolderIds.set(session.integrationId, { ids, at: Date.now() });
+  } else knownFolderIds.delete(session.integrationId);
   return ids;
 }
 
