@@ -23,8 +23,12 @@ async function expectToast(page: Page, title: string, description: string) {
 
 async function clickRowAction(page: Page, subject: string, action: string) {
   const row = rows(page).filter({ hasText: subject });
-  await row.hover();
-  await row.getByRole('button', { name: action }).click();
+  // The hover actions show while the pointer is over the row: hover again if a re-render (a sync landing, the
+  // list settling) moved the row away from under it before the click.
+  await expect(async () => {
+    await row.hover();
+    await row.getByRole('button', { name: action }).click({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Deletes every copy of a thread's messages in the sandbox mailbox (the provider then answers 404). */
