@@ -1,6 +1,7 @@
 import type { TriageChangeEvent } from '@ledgerdesk/domain/api/triage';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { createChannelListener, createUserFanout, safely } from './channel-fanout';
 
 /** The NOTIFY channel of the triage_items trigger (migration 0001). */
 export const TRIAGE_CHANGES_CHANNEL = 'triage_item_changes';
@@ -59,11 +60,11 @@ function parseNotification(payload: string): Change | 'firm' | null {
 }
 
 /**
- * One LISTEN per server process, fanned out to the open streams of each user. Postgres carries the events,
- * so a change written by any process reaches the streams held by every process.
+ * One LISTEN per server process, fanned out to the open streams of each user (channel-fanout.ts), and to the
+ * streams following a shared mailbox of someone else.
  */
 export function createTriageChangeHub(database: Database, log: FastifyBaseLogger): TriageChangeHub {
-  const listenersByUser = new Map<string, Set<TriageChangeListener>>();
+  const fanout = createUserFanout<TriageChangeEvent>(log);
   type SharedSubscription = {
     userId: string;
     listener: TriageChangeListener;
@@ -71,52 +72,27 @@ export function createTriageChangeHub(database: Database, log: FastifyBaseLogger
     mailboxes: Set<string>;
   };
   const sharedSubscriptions = new Set<SharedSubscription>();
-  let listening: Promise<() => Promise<void>> | null = null;
-
-  const safely = (call: () => void) => {
-    try {
-      call();
-    } catch (error) {
-      log.warn({ err: error }, 'realtime listener failed');
-    }
-  };
 
   const dispatch = (payload: string) => {
     const change = parseNotification(payload);
     if (!change) return;
     if (change === 'firm') {
-      for (const subscription of sharedSubscriptions) safely(subscription.onFirmChange);
+      for (const subscription of sharedSubscriptions) safely(log, subscription.onFirmChange);
       return;
     }
-    for (const listener of listenersByUser.get(change.userId) ?? []) safely(() => listener(change.event));
+    fanout.deliver(change.userId, change.event);
     const { mailboxId } = change;
     if (!mailboxId) return;
     for (const subscription of sharedSubscriptions) {
       if (subscription.userId !== change.userId && subscription.mailboxes.has(mailboxId))
-        safely(() => subscription.listener(change.event));
+        safely(log, () => subscription.listener(change.event));
     }
   };
+  const channel = createChannelListener(database, TRIAGE_CHANGES_CHANNEL, dispatch, log);
 
   return {
-    async ready() {
-      if (!listening) {
-        listening = database.listen(TRIAGE_CHANGES_CHANNEL, dispatch);
-        // A failed LISTEN is retried by the next stream rather than remembered.
-        listening.catch(() => {
-          listening = null;
-        });
-      }
-      await listening;
-    },
-    subscribe(userId, listener) {
-      const listeners = listenersByUser.get(userId) ?? new Set<TriageChangeListener>();
-      listeners.add(listener);
-      listenersByUser.set(userId, listeners);
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0 && listenersByUser.get(userId) === listeners) listenersByUser.delete(userId);
-      };
-    },
+    ready: () => channel.ready(),
+    subscribe: (userId, listener) => fanout.subscribe(userId, listener),
     subscribeShared(userId, listener, onFirmChange) {
       const subscription: SharedSubscription = { userId, listener, onFirmChange, mailboxes: new Set() };
       sharedSubscriptions.add(subscription);
@@ -130,16 +106,9 @@ export function createTriageChangeHub(database: Database, log: FastifyBaseLogger
       };
     },
     async close() {
-      listenersByUser.clear();
+      fanout.clear();
       sharedSubscriptions.clear();
-      const pending = listening;
-      listening = null;
-      if (!pending) return;
-      try {
-        await (await pending)();
-      } catch (error) {
-        log.warn({ err: error }, 'could not stop listening for triage changes');
-      }
+      await channel.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { parseUserNotice, USER_NOTICES_CHANNEL, type UserNotice } from '@ledgerdesk/domain/api/notice-events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { createChannelListener, createUserFanout } from './channel-fanout';
 
 export type UserNoticeListener = (notice: UserNotice) => void;
 
@@ -16,51 +17,24 @@ export type UserNoticeHub = {
  * open streams, like the triage change hub.
  */
 export function createUserNoticeHub(database: Database, log: FastifyBaseLogger): UserNoticeHub {
-  const listenersByUser = new Map<string, Set<UserNoticeListener>>();
-  let listening: Promise<() => Promise<void>> | null = null;
-
-  const dispatch = (payload: string) => {
-    const parsed = parseUserNotice(payload);
-    if (!parsed?.userId) return;
-    const { userId, ...notice } = parsed;
-    for (const listener of listenersByUser.get(userId) ?? []) {
-      try {
-        listener(notice);
-      } catch (error) {
-        log.warn({ err: error }, 'notice listener failed');
-      }
-    }
-  };
-
+  const fanout = createUserFanout<UserNotice>(log);
+  const channel = createChannelListener(
+    database,
+    USER_NOTICES_CHANNEL,
+    (payload) => {
+      const parsed = parseUserNotice(payload);
+      if (!parsed?.userId) return;
+      const { userId, ...notice } = parsed;
+      fanout.deliver(userId, notice);
+    },
+    log,
+  );
   return {
-    async ready() {
-      if (!listening) {
-        listening = database.listen(USER_NOTICES_CHANNEL, dispatch);
-        listening.catch(() => {
-          listening = null;
-        });
-      }
-      await listening;
-    },
-    subscribe(userId, listener) {
-      const listeners = listenersByUser.get(userId) ?? new Set<UserNoticeListener>();
-      listeners.add(listener);
-      listenersByUser.set(userId, listeners);
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0 && listenersByUser.get(userId) === listeners) listenersByUser.delete(userId);
-      };
-    },
+    ready: () => channel.ready(),
+    subscribe: (userId, listener) => fanout.subscribe(userId, listener),
     async close() {
-      listenersByUser.clear();
-      const pending = listening;
-      listening = null;
-      if (!pending) return;
-      try {
-        await (await pending)();
-      } catch (error) {
-        log.warn({ err: error }, 'could not stop listening for notices');
-      }
+      fanout.clear();
+      await channel.close();
     },
   };
 }

@@ -4,31 +4,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
 import { snoozeItems, unsnoozeItems } from '../api/snooze';
 import { triageKeys } from '../api/triage-keys';
-import { applyItemChanges, type ItemChanges, type ThreadsData } from '../utils/list-cache';
+import { applyEverywhere, type CacheContext, rollBack } from '../utils/cache-writes';
 import { markChangedLocally } from '../utils/recent-changes';
 
 type SnoozeRequest = { items: readonly TriageItem[]; until: Date; timeZone: string };
 
-/** Applies changes to every cached list at once; answers a function that puts them back. */
-function applyToLists(queryClient: ReturnType<typeof useQueryClient>, changes: ItemChanges): () => void {
-  const snapshots: { key: readonly unknown[]; previous: ThreadsData }[] = [];
-  for (const [key, data] of queryClient.getQueriesData<ThreadsData>({ queryKey: triageKeys.lists() })) {
-    if (!data) continue;
-    const view = (key[2] as { view: Parameters<typeof applyItemChanges>[2] }).view;
-    const applied = applyItemChanges(data, changes, view);
-    if (applied === data) continue;
-    queryClient.setQueryData(key, applied);
-    snapshots.push({ key, previous: data });
-  }
-  return () => {
-    for (const { key, previous } of snapshots) queryClient.setQueryData(key, previous);
-  };
-}
-
 /**
- * Snooze and unsnooze, optimistic like the other triage actions: the thread leaves the main view at once,
- * the server confirms, and a refusal puts it back with the server's message. Lists of other views and the
- * sidebar counts refetch afterwards.
+ * Snooze and unsnooze, optimistic like the other triage actions (utils/cache-writes.ts): the thread leaves the
+ * main view and the counts change at once, the server confirms, and a refusal puts it back with the server's
+ * message. Lists of other views and the sidebar counts refetch afterwards.
  */
 export function useSnooze() {
   const queryClient = useQueryClient();
@@ -37,7 +21,7 @@ export function useSnooze() {
     void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
   };
 
-  const snooze = useMutation<unknown, Error, SnoozeRequest, () => void>({
+  const snooze = useMutation<unknown, Error, SnoozeRequest, CacheContext>({
     mutationFn: ({ items, until }) =>
       snoozeItems(
         items.map((item) => item.id),
@@ -47,10 +31,10 @@ export function useSnooze() {
       await queryClient.cancelQueries({ queryKey: triageKeys.lists() });
       markChangedLocally(items.map((item) => item.id));
       const change = { status: 'scheduled' as const, snoozedUntil: until.toISOString() };
-      return applyToLists(queryClient, new Map(items.map((item) => [item.id, change])));
+      return applyEverywhere(queryClient, new Map(items.map((item) => [item.id, change])), items);
     },
-    onError: (error, _request, undo) => {
-      undo?.();
+    onError: (error, _request, context) => {
+      rollBack(queryClient, context);
       toast.error('Could not snooze', { description: error.message });
     },
     onSuccess: (_result, { items, until, timeZone }) => {
@@ -62,26 +46,29 @@ export function useSnooze() {
     },
   });
 
-  const unsnooze = useMutation<unknown, Error, { items: readonly TriageItem[]; quiet?: boolean }, () => void>(
-    {
-      mutationFn: ({ items }) => unsnoozeItems(items.map((item) => item.id)),
-      onMutate: async ({ items }) => {
-        await queryClient.cancelQueries({ queryKey: triageKeys.lists() });
-        markChangedLocally(items.map((item) => item.id));
-        const change = { status: 'inbox' as const, snoozedUntil: null };
-        return applyToLists(queryClient, new Map(items.map((item) => [item.id, change])));
-      },
-      onError: (error, _request, undo) => {
-        undo?.();
-        toast.error('Could not unsnooze', { description: error.message });
-      },
-      onSuccess: (_result, { quiet }) => {
-        void queryClient.invalidateQueries({ queryKey: triageKeys.lists() });
-        void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
-        if (!quiet) toast.success('Moved back to Triage');
-      },
+  const unsnooze = useMutation<
+    unknown,
+    Error,
+    { items: readonly TriageItem[]; quiet?: boolean },
+    CacheContext
+  >({
+    mutationFn: ({ items }) => unsnoozeItems(items.map((item) => item.id)),
+    onMutate: async ({ items }) => {
+      await queryClient.cancelQueries({ queryKey: triageKeys.lists() });
+      markChangedLocally(items.map((item) => item.id));
+      const change = { status: 'inbox' as const, snoozedUntil: null };
+      return applyEverywhere(queryClient, new Map(items.map((item) => [item.id, change])), items);
     },
-  );
+    onError: (error, _request, context) => {
+      rollBack(queryClient, context);
+      toast.error('Could not unsnooze', { description: error.message });
+    },
+    onSuccess: (_result, { quiet }) => {
+      void queryClient.invalidateQueries({ queryKey: triageKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
+      if (!quiet) toast.success('Moved back to Triage');
+    },
+  });
 
   return { snooze, unsnooze };
 }

@@ -1,13 +1,12 @@
 import type { ItemUpdateResponse } from '@ledgerdesk/domain/api/triage';
 import type { TriageItem } from '@ledgerdesk/domain/entities';
 import { applyAction } from '@ledgerdesk/domain/triage/apply-action';
-import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ListFilter, triageKeys } from '../api/triage-keys';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { triageKeys } from '../api/triage-keys';
 import { undoAction } from '../api/undo-action';
 import { bulkUpdateItems, type MergedBulkResponse, updateItem } from '../api/update-items';
 import { type ListAction, patchForAction } from '../utils/action-items';
-import { adjustCounts, type TriageCountsValue } from '../utils/counts-delta';
-import { applyItemChanges, type ItemChanges, type ThreadsData } from '../utils/list-cache';
+import { applyEverywhere, type CacheContext as Context, rollBack } from '../utils/cache-writes';
 import { markChangedLocally } from '../utils/recent-changes';
 import { showActionError, showActionSuccess, showUndoError, showUndone } from './action-toasts';
 
@@ -24,57 +23,7 @@ export type ActionRequest = {
 };
 export type ActionResult = { single?: ItemUpdateResponse; bulk?: MergedBulkResponse };
 
-type Snapshot = { key: QueryKey; previous: ThreadsData; applied: ThreadsData };
-type Context = {
-  snapshots: Snapshot[];
-  previousCounts?: TriageCountsValue;
-  appliedCounts?: TriageCountsValue;
-};
-
 export const UPDATE_MUTATION_KEY = ['triage', 'update'] as const;
-
-function viewOfKey(key: QueryKey): ListFilter['view'] {
-  return (key[2] as ListFilter).view;
-}
-
-/** Applies item changes to every cached list and the sidebar counts; returns what to roll back to. */
-function applyEverywhere(
-  queryClient: QueryClient,
-  changes: ItemChanges,
-  items: readonly TriageItem[],
-  changedItems?: readonly TriageItem[],
-): Context {
-  const snapshots: Snapshot[] = [];
-  for (const [key, data] of queryClient.getQueriesData<ThreadsData>({ queryKey: triageKeys.lists() })) {
-    if (!data) continue;
-    const changed = applyItemChanges(data, changes, viewOfKey(key));
-    if (changed === data) continue;
-    // What the cache holds after structural sharing (a copy, not `changed`): rollBack compares with it.
-    const applied = queryClient.setQueryData<ThreadsData>(key, changed) ?? changed;
-    snapshots.push({ key, previous: data, applied });
-  }
-  const previousCounts = queryClient.getQueryData<TriageCountsValue>(triageKeys.counts());
-  if (!previousCounts || items.length === 0) return { snapshots };
-  const after = changedItems ?? items.map((item) => ({ ...item, ...changes.get(item.id) }));
-  const nextCounts: TriageCountsValue = adjustCounts(previousCounts, items, after);
-  const appliedCounts =
-    queryClient.setQueryData<TriageCountsValue>(triageKeys.counts(), nextCounts) ?? nextCounts;
-  return { snapshots, previousCounts, appliedCounts };
-}
-
-/** Puts lists back as they were, unless something else changed them since (then they are refetched). */
-function rollBack(queryClient: QueryClient, context: Context | undefined) {
-  if (!context) return;
-  for (const { key, previous, applied } of context.snapshots) {
-    if (queryClient.getQueryData(key) === applied) queryClient.setQueryData(key, previous);
-    else void queryClient.invalidateQueries({ queryKey: key });
-  }
-  if (context.previousCounts && queryClient.getQueryData(triageKeys.counts()) === context.appliedCounts) {
-    queryClient.setQueryData(triageKeys.counts(), context.previousCounts);
-  } else {
-    void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
-  }
-}
 
 async function send({ items, action }: ActionRequest): Promise<ActionResult> {
   const patch = patchForAction(action);
