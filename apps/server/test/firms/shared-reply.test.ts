@@ -4,22 +4,12 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDueMail } from '../../src/jobs/outgoing-sender';
-import type { Clock } from '../../src/time/clock';
 import { type Connected, connectFreshMailbox, mailboxSummary, sync } from '../mail/support/mail-fixtures';
 import { callFunction, createMailHarness, type MailHarness } from '../mail/support/mail-harness';
 import { storedItems } from '../mail/support/mailbox-compare';
+import { ManualClock } from '../support/manual-clock';
 import { signUp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
-
-class ManualClock implements Clock {
-  private current = Date.now();
-  now(): Date {
-    return new Date(this.current);
-  }
-  advance(ms: number): void {
-    this.current += ms;
-  }
-}
 
 describe.each(testDatabaseKinds)('replying from a shared mailbox (%s)', (kind) => {
   let h: MailHarness;

@@ -2,25 +2,15 @@
 // mailbox's thread and on a personal one, with firm isolation.
 import { COLLABORATION_TEXTS } from '@ledgerdesk/domain/api/collaboration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/time/clock';
 import { type Connected, connectFreshMailbox } from '../mail/support/mail-fixtures';
 import { createMailHarness, type MailHarness } from '../mail/support/mail-harness';
+import { ManualClock } from '../support/manual-clock';
 import { insertTriageItems } from '../support/seed-triage';
 import { signUp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, read loosely by the assertions
 type Json = Record<string, any>;
-
-class ManualClock implements Clock {
-  private current = Date.now();
-  now(): Date {
-    return new Date(this.current);
-  }
-  advance(ms: number): void {
-    this.current += ms;
-  }
-}
 
 describe.each(testDatabaseKinds)('thread assignment and comments (%s)', (kind) => {
   let h: MailHarness;

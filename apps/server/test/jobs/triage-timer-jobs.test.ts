@@ -8,20 +8,10 @@ import { rowsOf } from '../../src/db/migrate';
 import { withUser } from '../../src/db/with-user';
 import { createSyncFleet, type SyncFleet } from '../../src/jobs/sync-fleet';
 import { runTriageTimers } from '../../src/jobs/triage-timers';
-import type { Clock } from '../../src/time/clock';
+import { ManualClock } from '../support/manual-clock';
 import { insertTriageItems } from '../support/seed-triage';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
-
-class ManualClock implements Clock {
-  constructor(private current: Date) {}
-  now(): Date {
-    return new Date(this.current);
-  }
-  advance(ms: number): void {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
 
 const HOUR = 3_600_000;
 

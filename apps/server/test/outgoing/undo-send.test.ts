@@ -18,17 +18,8 @@ import type { Clock } from '../../src/time/clock';
 import { type Connected, connectFreshMailbox, mailboxSummary, sync } from '../mail/support/mail-fixtures';
 import { callFunction, createMailHarness, type MailHarness, sandboxEnv } from '../mail/support/mail-harness';
 import { storedItems } from '../mail/support/mailbox-compare';
+import { ManualClock } from '../support/manual-clock';
 import { testDatabaseKinds } from '../support/test-database';
-
-class ManualClock implements Clock {
-  private current = Date.now();
-  now(): Date {
-    return new Date(this.current);
-  }
-  advance(ms: number): void {
-    this.current += ms;
-  }
-}
 
 const secrets = {
   AUTH_SECRET: crypto.randomBytes(32).toString('hex'),

@@ -6,22 +6,11 @@ import { rowsOf } from '../../src/db/migrate';
 import { withUser } from '../../src/db/with-user';
 import { scheduleFollowUp } from '../../src/features/triage/follow-up-reminders';
 import { fireDueReminders, returnDueSnoozes, runTriageTimers } from '../../src/jobs/triage-timers';
-import type { Clock } from '../../src/time/clock';
+import { ManualClock } from '../support/manual-clock';
 import { insertTriageItems } from '../support/seed-triage';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
 import { listedItemIds } from './triage-api';
-
-/** A clock the test moves by hand. */
-class ManualClock implements Clock {
-  constructor(private current: Date) {}
-  now(): Date {
-    return new Date(this.current);
-  }
-  advance(ms: number): void {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
 
 const HOUR = 3_600_000;
 

@@ -109,20 +109,20 @@ export async function updateItem(
   };
 }
 
-/** Not every id is the user's own row: nothing was written. */
-class NotAllOwn extends Error {}
-
-async function bulkUpdate(
+/**
+ * Bulk update by id list: every id must be the user's (else 403, nothing written); the items and their
+ * mailbox changes are stored in one transaction, and the outbox pushes the changes in batches.
+ */
+export async function bulkUpdateItems(
   app: FastifyInstance,
   userId: string,
   body: BulkUpdateBody,
-  origin: ActionOrigin,
-  onForeign: () => Error,
+  origin: ActionOrigin = {},
 ): Promise<BulkUpdateResponse> {
   const ids = [...new Set(body.ids.map((id) => id.toLowerCase()))];
   const { entries, applied } = await withUser(app.db, userId, async (tx) => {
     const items = await loadUpdatableItems(tx, userId, ids);
-    if (items.length < ids.length) throw onForeign();
+    if (items.length < ids.length) throw new AppError(403, 'permission_denied', BULK_PERMISSION_DENIED);
     const planned = items.map((item) => ({ item, plan: planItemUpdate(item, body.patch) }));
     return { entries: planned, applied: await applyPlans(tx, userId, planned, origin) };
   });
@@ -140,27 +140,8 @@ async function bulkUpdate(
 }
 
 /**
- * Bulk update by id list: every id must be the user's (else 403, nothing written); the items and their
- * mailbox changes are stored in one transaction, and the outbox pushes the changes in batches.
- */
-export function bulkUpdateItems(
-  app: FastifyInstance,
-  userId: string,
-  body: BulkUpdateBody,
-  origin: ActionOrigin = {},
-): Promise<BulkUpdateResponse> {
-  return bulkUpdate(
-    app,
-    userId,
-    body,
-    origin,
-    () => new AppError(403, 'permission_denied', BULK_PERMISSION_DENIED),
-  );
-}
-
-/**
- * The common case in one transaction: when every id is the user's own row, the bulk update as above; else null and
- * nothing written (the caller sorts the ids by owner: shared mailboxes, or a 403).
+ * The common case in one transaction: when every id is the user's own row, the bulk update above; else null and
+ * nothing written (its 403 comes before any write; the caller sorts the ids by owner: shared mailboxes, or a 403).
  */
 export async function bulkUpdateOwnItems(
   app: FastifyInstance,
@@ -169,9 +150,9 @@ export async function bulkUpdateOwnItems(
   origin: ActionOrigin = {},
 ): Promise<BulkUpdateResponse | null> {
   try {
-    return await bulkUpdate(app, userId, body, origin, () => new NotAllOwn());
+    return await bulkUpdateItems(app, userId, body, origin);
   } catch (error) {
-    if (error instanceof NotAllOwn) return null;
+    if (error instanceof AppError && error.statusCode === 403) return null;
     throw error;
   }
 }
