@@ -74,7 +74,7 @@ function parseOnly(args: readonly string[]): BenchmarkId[] {
 /**
  * Reads the command line (--smoke, --no-build, --only=list,sync, --fleet-mailboxes=N, --fleet-interval=S,
  * --fleet-intervals=K) and the environment (BENCH_SIZES, BENCH_DATABASE_URL, BENCH_SYNC_MESSAGES,
- * BENCH_QUOTA_MESSAGES, BENCH_WEB_ITEMS, BENCH_WEB_RUNS, BENCH_PORT, BENCH_WEB_PROFILE (read by the browser
+ * BENCH_QUOTA_MESSAGES, BENCH_WEB_ITEMS, BENCH_WEB_RUNS, BENCH_PORT, BENCH_WEB_PROFILE, BENCH_WEB_TRACE (read by the browser
  * benchmark itself), BENCH_MILLION_ITEMS,
  * BENCH_MILLION_ON_PGLITE).
  */

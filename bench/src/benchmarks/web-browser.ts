@@ -96,7 +96,19 @@ async function measureRun(page: Page, url: string, capMs: number): Promise<Run> 
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
     await cdp.send('Profiler.start');
   }
+  // BENCH_WEB_TRACE: Chromium's timeline of the scroll (layout, style, GC, script per frame), for the same.
+  const tracePath = process.env.BENCH_WEB_TRACE;
+  if (tracePath) {
+    await page
+      .context()
+      .browser()
+      ?.startTracing(page, {
+        path: tracePath,
+        categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing'],
+      });
+  }
   const scroll = (await page.evaluate(`window.__benchScroll(${capMs})`)) as ScrollResult;
+  if (tracePath) await page.context().browser()?.stopTracing();
   if (cdp && profilePath) {
     const { profile } = await cdp.send('Profiler.stop');
     await writeFile(profilePath, JSON.stringify(profile));

@@ -73,7 +73,6 @@ export const triageItems = pgTable(
     check('triage_items_check_sync_priority', sql`${t.syncPriority} between 0 and 10`),
     uniqueIndex('triage_items_integration_message_key').on(t.emailIntegrationId, t.emailMessageId),
     index('triage_items_user_time_idx').on(t.userId, t.time.desc(), t.id.desc()),
-    index('triage_items_user_thread_idx').on(t.userId, t.threadKey),
     index('triage_items_thread_id_idx').on(t.emailThreadId),
   ],
 );

@@ -30,8 +30,19 @@ function snapshotOf(item: StoredItem): ItemSnapshot {
   return { id: item.id, status: item.status, isRead: item.isRead, folder: folderKeysOf(item.metadata) };
 }
 
+/**
+ * The row to write. A move the outbox will push also notes the folder the message is going to (`mail_folder`),
+ * as the settled push would: the push then has nothing left to write on the item unless the provider renumbered
+ * the message, and a refused move or an Undo puts the stored folder keys back from the action's snapshot.
+ */
 function writeRowOf(id: string, plan: ItemUpdatePlan): WriteRow {
-  return { id, ...plan.write, metadataPatch: plan.metadataPatch, folderAction: plan.folderAction };
+  const move = plan.mailbox.includes('archive')
+    ? 'archive'
+    : plan.mailbox.includes('unarchive')
+      ? 'inbox'
+      : null;
+  const metadataPatch = move ? { ...plan.metadataPatch, mail_folder: move } : plan.metadataPatch;
+  return { id, ...plan.write, metadataPatch, folderAction: plan.folderAction };
 }
 
 /** The mailbox changes a plan implies, in its order, each knowing what to restore if it is refused. */

@@ -203,7 +203,10 @@ async function settleDone(tx: Tx, integrationId: string, done: { change: OpenCha
         then t.email_message_id else p.message_id end,
       metadata = case when p.mail_folder is null then t.metadata
         else t.metadata || jsonb_build_object('mail_folder', p.mail_folder) end
-    from p where t.id = p.id`);
+    from p where t.id = p.id
+      -- The action already noted the folder (update-items.ts): a move that kept its id writes nothing.
+      and (t.email_message_id is distinct from p.message_id
+        or (p.mail_folder is not null and t.metadata->>'mail_folder' is distinct from p.mail_folder))`);
 }
 
 async function settleRetries(tx: Tx, retrying: Failed[]) {

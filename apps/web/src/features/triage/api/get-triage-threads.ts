@@ -6,6 +6,7 @@ import {
 } from '@ledgerdesk/domain/api/triage-endpoints';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { compactThreadsPage } from '../utils/compact-page';
 import { type ListFilter, triageKeys } from './triage-keys';
 
 export const THREADS_PAGE_SIZE = 50;
@@ -19,7 +20,9 @@ export function getTriageThreads(
   options: { signal?: AbortSignal; limit?: number } = {},
 ): Promise<ThreadsPage> {
   const query = threadsSearchParams({ ...filter, cursor, limit: options.limit ?? THREADS_PAGE_SIZE });
-  return api<ThreadsPage>(`${TRIAGE_API.threads}?${query}`, { signal: options.signal });
+  return api<ThreadsPage>(`${TRIAGE_API.threads}?${query}`, { signal: options.signal }).then(
+    compactThreadsPage,
+  );
 }
 
 export function triageThreadsQueryOptions(filter: ListFilter) {
