@@ -134,4 +134,28 @@ describe.each(testDatabaseKinds)('undo and refusals of a member acting on a shar
       await stop();
     }
   });
+
+  it('a reverse the mailbox refuses after a member’s Undo is announced to the member as well as the owner', async () => {
+    const [id] = await inboxIds(owner, 1);
+    const cleared = await call(member.cookie, 'PATCH', `/api/triage/items/${id}`, { status: 'cleared' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    await h.app.outbox.idle();
+    // The message goes from the mailbox after the clear reached it: moving it back is refused for good.
+    const item = (await storedItems(h.app, owner.userId, owner.integrationId)).find((row) => row.id === id);
+    await h.control('DELETE', `/messages/${encodeURIComponent(item?.emailMessageId ?? '')}`);
+    const notices: { userId: string; itemIds: string[] }[] = [];
+    const stop = await h.database.listen('ledgerdesk_user_notices', (payload) =>
+      notices.push(JSON.parse(payload)),
+    );
+    try {
+      const undo = await call(member.cookie, 'POST', `/api/triage/actions/${cleared.json().actionId}/undo`);
+      expect(undo.statusCode, undo.body).toBe(200);
+      await h.app.outbox.idle();
+      await expect.poll(() => new Set(notices.map((notice) => notice.userId)).size).toBe(2);
+      for (const userId of [member.userId, owner.userId])
+        expect(notices.find((notice) => notice.userId === userId)?.itemIds).toEqual([id]);
+    } finally {
+      await stop();
+    }
+  });
 });

@@ -91,7 +91,10 @@ export async function undoAction(
         previous: item ? snapshotOf(item) : null,
       };
     });
-    await queueMailboxChanges(tx, userId, null, reverses);
+    // The reverses name the action they take back: a reverse the mailbox refuses is announced to whoever took
+    // the action as well as to the owner (push-changes.ts), like the action's own changes. The action's own
+    // pending changes were cancelled above, before these were queued.
+    await queueMailboxChanges(tx, userId, actionId, reverses);
     const restored = await tx.execute(sql`
       with p as (
         select * from jsonb_to_recordset(${JSON.stringify(action.previous)}::jsonb)
