@@ -24,8 +24,10 @@ async function expectToast(page: Page, title: string, description: string) {
 async function clickRowAction(page: Page, subject: string, action: string) {
   const row = rows(page).filter({ hasText: subject });
   // The hover actions show while the pointer is over the row: hover again if a re-render (a sync landing, the
-  // list settling) moved the row away from under it before the click.
+  // list settling) moved the row away from under it before the click. The pointer leaves first: a row element
+  // remounted under a pointer that does not move (the panes' layout loading late) gets no pointerenter.
   await expect(async () => {
+    await page.mouse.move(0, 0);
     await row.hover();
     await row.getByRole('button', { name: action }).click({ timeout: 2000 });
   }).toPass({ timeout: 20_000 });
