@@ -2,9 +2,10 @@
 /// <reference types="node" />
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ThreadGroupDto, ThreadsPage } from '@ledgerdesk/domain/api/triage';
+import type { ThreadsPage } from '@ledgerdesk/domain/api/triage';
 import type { TriageItem } from '@ledgerdesk/domain/entities';
 import { ARCHIVE_ERRORS, EMAIL_ARCHIVED } from '@ledgerdesk/domain/mail/archive-errors';
+import { testGroup } from '@ledgerdesk/domain/triage/test-item';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -82,19 +83,7 @@ function item(id: string, overrides: Partial<TriageItem> = {}): TriageItem {
   };
 }
 
-function group(entry: TriageItem): ThreadGroupDto {
-  return {
-    id: `single-${entry.id}`,
-    isThread: false,
-    emails: [entry],
-    latestEmail: entry,
-    subject: entry.subject,
-    participants: [entry.fromAddress],
-    unreadCount: entry.isRead ? 0 : 1,
-    lastActivity: entry.time,
-    itemCount: 1,
-  };
-}
+const group = (entry: TriageItem) => testGroup(`single-${entry.id}`, [entry]);
 
 function setup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });

@@ -1,6 +1,6 @@
 import type { ThreadGroupDto, ThreadsPage } from '@ledgerdesk/domain/api/triage';
 import type { TriageItem } from '@ledgerdesk/domain/entities';
-import { testItem } from '@ledgerdesk/domain/triage/test-item';
+import { testGroup, testItem } from '@ledgerdesk/domain/triage/test-item';
 import { describe, expect, it } from 'vitest';
 import { compactThreadsPage } from './compact-page';
 
@@ -9,20 +9,7 @@ function fromNetwork(page: ThreadsPage): ThreadsPage {
   return JSON.parse(JSON.stringify(page)) as ThreadsPage;
 }
 
-function group(id: string, emails: TriageItem[]): ThreadGroupDto {
-  const latest = emails[0] as TriageItem;
-  return {
-    id,
-    isThread: emails.length > 1,
-    emails,
-    latestEmail: latest,
-    subject: latest.subject,
-    participants: ['Pat Client <pat@client.test>'],
-    unreadCount: emails.filter((email) => !email.isRead).length,
-    lastActivity: latest.time,
-    itemCount: emails.length,
-  };
-}
+const group = testGroup;
 
 const source = { sourceType: 'email', sourceName: 'Work mailbox', priority: 8 };
 const item = (id: string, tags: string[]) =>

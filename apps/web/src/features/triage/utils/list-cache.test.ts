@@ -1,6 +1,5 @@
 import type { ThreadGroupDto, ThreadsPage } from '@ledgerdesk/domain/api/triage';
-import type { TriageItem } from '@ledgerdesk/domain/entities';
-import { testItem } from '@ledgerdesk/domain/triage/test-item';
+import { testGroup, testItem } from '@ledgerdesk/domain/triage/test-item';
 import { describe, expect, it } from 'vitest';
 import {
   allGroups,
@@ -11,20 +10,7 @@ import {
   type ThreadsData,
 } from './list-cache';
 
-function group(id: string, emails: TriageItem[]): ThreadGroupDto {
-  const latest = emails[0]!;
-  return {
-    id,
-    isThread: emails.length > 1,
-    emails,
-    latestEmail: latest,
-    subject: latest.subject,
-    participants: [...new Set(emails.map((email) => email.fromAddress))],
-    unreadCount: emails.filter((email) => !email.isRead).length,
-    lastActivity: latest.time,
-    itemCount: emails.length,
-  };
-}
+const group = testGroup;
 
 function data(...pages: ThreadGroupDto[][]): ThreadsData {
   const total = pages.flat().reduce((sum, entry) => sum + entry.itemCount, 0);
