@@ -42,6 +42,19 @@ describe.each(testDatabaseKinds)('undo and refusals of a member acting on a shar
     owner = await connectFreshMailbox(h, 'office365', { messages: 30 });
     member = await connectFreshMailbox(h, 'gmail', { messages: 16 });
     noArchive = await connectFreshMailbox(h, 'office365', { messages: 16, archiveFolder: false });
+    // The seeded mail is spread over the folders at random: each mailbox also gets inbox mail of its own, enough
+    // for every test below (the owner's 3 + 1 + 1, the member's 2, the unarchivable mailbox's 2).
+    for (const box of [owner, member, noArchive]) {
+      for (let index = 1; index <= 6; index++) {
+        await h.control('POST', '/messages', {
+          mailbox: box.address,
+          from: 'Pat Client <pat@client.test>',
+          to: [box.address],
+          subject: `Shared request ${index}`,
+          text: `Request ${index}.`,
+        });
+      }
+    }
     for (const box of [owner, member, noArchive]) await sync(h, box);
     outsider = await signUp(h.app, `undo-outsider-${Date.now()}@ledgerdesk.test`);
     await call(owner.cookie, 'POST', '/api/firm', { name: 'Undo Firm' });
