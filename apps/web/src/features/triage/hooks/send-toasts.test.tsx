@@ -3,9 +3,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OUTGOING_ALREADY_SENT, UNDO_SEND_TOO_LATE } from '@ledgerdesk/domain/api/outgoing-endpoints';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { Toaster, toast } from 'sonner';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { Toaster } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { type ComposeDraft, newDraft } from '../utils/compose-draft';
 import { showEmailSentToast, showSendFailedToast } from './send-toasts';
 
@@ -31,9 +32,8 @@ beforeAll(async () => {
   );
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-afterEach(() => {
-  toast.dismiss();
-  cleanup();
+afterEach(async () => {
+  await dismissToastsAndCleanup();
   requests.length = 0;
 });
 

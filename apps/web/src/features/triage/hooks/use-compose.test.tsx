@@ -1,17 +1,16 @@
 // @vitest-environment happy-dom
 import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
-import { act, cleanup, renderHook } from '@testing-library/react';
-import { toast } from 'sonner';
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { type ComposeDraft, newDraft } from '../utils/compose-draft';
 import { useCompose } from './use-compose';
 
 // Undo send reopens the taken-back message in the compose dialog, never over a message being written and never
 // lost when the triage screen is away.
 
-afterEach(() => {
-  toast.dismiss();
-  cleanup();
+afterEach(async () => {
+  await dismissToastsAndCleanup();
 });
 
 const mailbox = { id: 'integration-1', emailAddress: 'me@firm.test' } as EmailIntegrationDto;

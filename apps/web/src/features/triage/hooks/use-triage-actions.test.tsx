@@ -7,10 +7,11 @@ import type { TriageItem } from '@ledgerdesk/domain/entities';
 import { ARCHIVE_ERRORS, EMAIL_ARCHIVED } from '@ledgerdesk/domain/mail/archive-errors';
 import { testGroup } from '@ledgerdesk/domain/triage/test-item';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Toaster, toast } from 'sonner';
+import { Toaster } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
 import { allGroups, type ThreadsData } from '../utils/list-cache';
 import { useTriageActions } from './use-triage-actions';
@@ -46,9 +47,8 @@ beforeAll(async () => {
   );
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-afterEach(() => {
-  toast.dismiss();
-  cleanup();
+afterEach(async () => {
+  await dismissToastsAndCleanup();
   requests.length = 0;
 });
 
