@@ -57,22 +57,38 @@ export async function loadUpdatableItems(
   }));
 }
 
+/** How one row's metadata changes: the top-level keys set to a new value and the keys removed. */
+type MetadataChange = { set: TriageItemMetadata; unset: string[] };
+
 /**
- * The new metadata of the rows that change it, worked out from the stored value that loadUpdatableItems read and
- * locked in this transaction, so keys written before it (the mailbox layer notes where a moved message now lives)
- * are kept and none can be written meanwhile.
+ * The metadata change of the rows that change it, worked out from the stored value that loadUpdatableItems read
+ * and locked in this transaction, so keys written before it (the mailbox layer notes where a moved message now
+ * lives) are kept and none can be written meanwhile. Only the difference travels: a bulk clear sends each row's
+ * two folder keys, not its whole metadata (500 rows: ~300 KB of JSON less to send and parse).
  */
-function newMetadata(
+function metadataChanges(
   rows: readonly WriteRow[],
   stored: readonly StoredItem[],
-): Map<string, TriageItemMetadata> {
+): Map<string, MetadataChange> {
   const storedById = new Map(stored.map((item) => [item.id, item.metadata]));
-  const result = new Map<string, TriageItemMetadata>();
+  const result = new Map<string, MetadataChange>();
   for (const row of rows) {
     if (!row.metadataPatch && !row.folderAction) continue;
-    result.set(row.id, nextMetadata(storedById.get(row.id), row.metadataPatch, row.folderAction ?? null));
+    const before = storedById.get(row.id) ?? {};
+    const after = nextMetadata(before, row.metadataPatch, row.folderAction ?? null);
+    result.set(row.id, differenceOf(before, after));
   }
   return result;
+}
+
+function differenceOf(before: TriageItemMetadata, after: TriageItemMetadata): MetadataChange {
+  const set: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (value !== undefined && JSON.stringify(before[key]) !== JSON.stringify(value)) set[key] = value;
+  }
+  // A key whose value is undefined would be left out of the JSON, so it is removed like a deleted one.
+  const unset = Object.keys(before).filter((key) => after[key] === undefined);
+  return { set: set as TriageItemMetadata, unset };
 }
 
 /**
@@ -86,27 +102,29 @@ export async function writeItems(
   stored: readonly StoredItem[],
 ): Promise<TriageItemDto[]> {
   if (rows.length === 0) return [];
-  const metadataById = newMetadata(rows, stored);
+  const metadataById = metadataChanges(rows, stored);
   // Undefined fields are left out of the JSON, so they arrive as SQL NULL and coalesce keeps the stored value.
   const payload = rows.map((row) => ({
     id: row.id,
     status: row.status,
     is_read: row.isRead,
     sync_priority: row.syncPriority,
-    metadata: metadataById.get(row.id),
+    metadata_set: metadataById.get(row.id)?.set,
+    metadata_unset: metadataById.get(row.id)?.unset,
     email_message_id: row.emailMessageId,
   }));
   const result = await tx.execute(sql`
     with p as (
       select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as p(id uuid, status text,
-        is_read boolean, sync_priority int, metadata jsonb, email_message_id text)
+        is_read boolean, sync_priority int, metadata_set jsonb, metadata_unset text[], email_message_id text)
     ), u as (
       update triage_items t set
         status = coalesce(p.status, t.status),
         is_read = coalesce(p.is_read, t.is_read),
         sync_priority = coalesce(p.sync_priority, t.sync_priority),
         -- A new action ends the "change refused" flag of an earlier one (decision 010).
-        metadata = coalesce(p.metadata, t.metadata) - 'mailbox_change_failed',
+        metadata = ((t.metadata - coalesce(p.metadata_unset, '{}'::text[])) || coalesce(p.metadata_set, '{}'::jsonb))
+          - 'mailbox_change_failed',
         email_message_id = coalesce(p.email_message_id, t.email_message_id),
         updated_at = now()
       from p

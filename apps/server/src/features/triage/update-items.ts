@@ -18,6 +18,7 @@ import { type Tx, withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
 import {
   type ActionOrigin,
+  folderAfter,
   folderKeysOf,
   type ItemSnapshot,
   type QueuedChange,
@@ -36,11 +37,7 @@ function snapshotOf(item: StoredItem): ItemSnapshot {
  * the message, and a refused move or an Undo puts the stored folder keys back from the action's snapshot.
  */
 function writeRowOf(id: string, plan: ItemUpdatePlan): WriteRow {
-  const move = plan.mailbox.includes('archive')
-    ? 'archive'
-    : plan.mailbox.includes('unarchive')
-      ? 'inbox'
-      : null;
+  const move = plan.mailbox.map(folderAfter).find((folder) => folder !== null) ?? null;
   const metadataPatch = move ? { ...plan.metadataPatch, mail_folder: move } : plan.metadataPatch;
   return { id, ...plan.write, metadataPatch, folderAction: plan.folderAction };
 }

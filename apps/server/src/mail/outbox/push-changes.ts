@@ -11,7 +11,7 @@ import { loadActiveIntegration } from '../service/load-integration';
 import type { MailSession } from '../session/mail-session';
 import { openSession } from '../session/open-session';
 import { type ChangeFailure, describeFailure, retryDelaySeconds } from './change-failures';
-import type { ItemSnapshot } from './queue-changes';
+import { folderAfter, type ItemSnapshot } from './queue-changes';
 
 /** Changes pushed per round: Gmail takes 1,000 ids per batchModify; Graph 20 per $batch. */
 export const CHANGES_PER_ROUND = 1000;
@@ -182,11 +182,7 @@ async function settleDone(tx: Tx, integrationId: string, done: { change: OpenCha
           {
             id: change.itemId,
             message_id: messageId,
-            mail_folder: isMove(change.operation)
-              ? change.operation === 'archive'
-                ? 'archive'
-                : 'inbox'
-              : null,
+            mail_folder: folderAfter(change.operation),
           },
         ]
       : [],

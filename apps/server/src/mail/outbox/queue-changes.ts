@@ -29,6 +29,13 @@ export function folderKeysOf(metadata: TriageItemMetadata | null | undefined): F
   return keys;
 }
 
+/** The folder a message is in once a change reached it; null for a read-state change, which moves nothing. */
+export function folderAfter(operation: MailboxChangeOperation | 'read'): 'archive' | 'inbox' | null {
+  if (operation === 'archive') return 'archive';
+  if (operation === 'unarchive') return 'inbox';
+  return null;
+}
+
 /** Who took an action on the owner's rows, and the first action of a bulk spread over several owners. */
 export type ActionOrigin = { actorId?: string; groupId?: string | null };
 
