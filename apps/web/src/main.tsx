@@ -21,7 +21,7 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 const queryClient = createQueryClient();
-const router = createRouter();
+const router = createRouter(queryClient);
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
