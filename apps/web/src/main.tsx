@@ -21,7 +21,7 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 const queryClient = createQueryClient();
-const router = createRouter(queryClient);
+const router = createRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 

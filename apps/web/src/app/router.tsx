@@ -1,9 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AuthPage } from '../features/auth/components/auth-page';
 import { OAuthReturnBoundary } from '../features/integrations/components/oauth-return-boundary';
-import { prefetchOpeningList } from '../features/triage/api/get-triage-threads';
 import { AppLayout } from './layout/app-layout';
 import { ComingSoonPage } from './routes/coming-soon';
 import { RouteErrorScreen } from './routes/error-screen';
@@ -11,6 +9,8 @@ import { NotFoundPage } from './routes/not-found';
 import { ProtectedRoute, PublicOnlyRoute } from './routes/protected-route';
 
 // Each screen loads on demand, so /triage ships only what triage needs.
+// The triage page with the integrations feature's header controls composed in (features never import each other).
+const TriagePage = lazy(() => import('./routes/triage-route').then((m) => ({ default: m.TriageRoute })));
 const EmailIntegrationPage = lazy(() =>
   import('../features/integrations/components/email-integration-page').then((m) => ({
     default: m.EmailIntegrationPage,
@@ -50,13 +50,7 @@ const IntelligencePage = lazy(() =>
 const TRIAGE_VIEWS = ['inbox', 'later', 'low-priority', 'scheduled', 'sent', 'cleared'] as const;
 
 /** Every route of spec §2's route table. */
-export function createRouter(queryClient: QueryClient) {
-  // The triage page with the integrations feature's header controls composed in (features never import each
-  // other). Its list's first page is asked for as its code starts loading, not once it has rendered.
-  const TriagePage = lazy(() => {
-    prefetchOpeningList(queryClient, window.location.pathname);
-    return import('./routes/triage-route').then((m) => ({ default: m.TriageRoute }));
-  });
+export function createRouter() {
   return createBrowserRouter([
     {
       errorElement: <RouteErrorScreen />,

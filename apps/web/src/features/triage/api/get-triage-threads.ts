@@ -4,8 +4,7 @@ import {
   TRIAGE_API,
   threadsSearchParams,
 } from '@ledgerdesk/domain/api/triage-endpoints';
-import { sharedMailboxIdFromPath, viewFromPath } from '@ledgerdesk/domain/triage/triage-view';
-import { infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { compactThreadsPage } from '../utils/compact-page';
 import { type ListFilter, triageKeys } from './triage-keys';
@@ -44,24 +43,4 @@ export function triageThreadsQueryOptions(filter: ListFilter) {
 /** The thread groups of a list, page by page (infinite scroll). */
 export function useTriageThreads(filter: ListFilter) {
   return useInfiniteQuery(triageThreadsQueryOptions(filter));
-}
-
-/** The list a triage path opens on: its view (and shared mailbox), all types, no search and no filter chips. */
-export function openingListFilter(pathname: string): ListFilter {
-  return {
-    view: viewFromPath(pathname),
-    mailboxId: sharedMailboxIdFromPath(pathname),
-    tab: 'all',
-    q: '',
-    filters: [],
-  };
-}
-
-/**
- * Asks for the first page of the list a triage path opens on, while the screen's code is still loading: the
- * list's own query (same key) then finds it in flight instead of asking only once the screen has rendered
- * (issue 13: on a cold load that request waited ~200 ms for the route chunk and the first render).
- */
-export function prefetchOpeningList(queryClient: QueryClient, pathname: string): void {
-  void queryClient.prefetchInfiniteQuery(triageThreadsQueryOptions(openingListFilter(pathname)));
 }

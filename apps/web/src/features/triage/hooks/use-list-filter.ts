@@ -2,10 +2,10 @@ import type { CustomFilter } from '@ledgerdesk/domain/entities';
 import { pageTitle } from '@ledgerdesk/domain/shell/page-title';
 import { customFilterLabel } from '@ledgerdesk/domain/triage/custom-filter';
 import { parseSearchQuery } from '@ledgerdesk/domain/triage/search-operators';
+import { sharedMailboxIdFromPath, viewFromPath } from '@ledgerdesk/domain/triage/triage-view';
 import type { TypeTab } from '@ledgerdesk/domain/triage/type-tabs';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { openingListFilter } from '../api/get-triage-threads';
 import type { ListFilter } from '../api/triage-keys';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -14,11 +14,11 @@ const SEARCH_DEBOUNCE_MS = 250;
 /** What the list shows: the view from the path, the type tab, the (debounced) search and custom filters. */
 export function useListFilter() {
   const { pathname } = useLocation();
-  const opening = openingListFilter(pathname);
-  const { view, mailboxId } = opening;
-  const [tab, setTab] = useState<TypeTab>(opening.tab);
-  const [search, setSearch] = useState(opening.q);
-  const [filters, setFilters] = useState<CustomFilter[]>(() => [...opening.filters]);
+  const view = viewFromPath(pathname);
+  const mailboxId = sharedMailboxIdFromPath(pathname);
+  const [tab, setTab] = useState<TypeTab>('all');
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<CustomFilter[]>([]);
   const typed = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // A search with a bad operator value is not sent (the box says what is wrong); the list keeps the last good one.
   const lastValid = useRef('');
