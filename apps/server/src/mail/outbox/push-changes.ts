@@ -43,7 +43,7 @@ export type OpenChange = {
 
 export type RoundResult = { pushed: number; failed: number; retrying: number; remaining: boolean };
 
-const isMove = (operation: MailboxChangeOperation) => operation === 'archive' || operation === 'unarchive';
+const isMove = (operation: MailboxChangeOperation) => folderAfter(operation) !== null;
 const family = (operation: MailboxChangeOperation) => (isMove(operation) ? 'move' : 'read');
 
 async function loadOpenChanges(tx: Tx, integrationId: string): Promise<OpenChange[]> {
@@ -97,9 +97,8 @@ export function pickChanges(changes: readonly OpenChange[], now: Date): OpenChan
 }
 
 function isAlreadyApplied(operation: MailboxChangeOperation, message: SyncedMessage): boolean {
-  if (operation === 'archive') return message.folder === 'archive';
-  if (operation === 'unarchive') return message.folder === 'inbox';
-  return message.isRead === (operation === 'read');
+  const folder = folderAfter(operation);
+  return folder ? message.folder === folder : message.isRead === (operation === 'read');
 }
 
 /**

@@ -30,7 +30,7 @@ export function folderKeysOf(metadata: TriageItemMetadata | null | undefined): F
 }
 
 /** The folder a message is in once a change reached it; null for a read-state change, which moves nothing. */
-export function folderAfter(operation: MailboxChangeOperation | 'read'): 'archive' | 'inbox' | null {
+export function folderAfter(operation: MailboxChangeOperation): 'archive' | 'inbox' | null {
   if (operation === 'archive') return 'archive';
   if (operation === 'unarchive') return 'inbox';
   return null;
