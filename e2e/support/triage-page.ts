@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import {
   connectSandboxMailbox,
   deliverSandboxMessage,
@@ -14,6 +14,20 @@ export const rows = (page: Page) => page.getByTestId('thread-row');
 export const detail = (page: Page) => page.getByRole('region', { name: 'Thread detail' });
 export const emailRows = (page: Page) => page.getByTestId('email-row');
 export const openButton = (page: Page, index: number) => rows(page).nth(index).locator('[data-row-index]');
+
+/**
+ * Clicks one of a row's hover actions. They show while the pointer is over the row: hover again if a re-render
+ * (a sync landing, the list settling) moved the row away from under it before the click. The pointer leaves
+ * first: a row element remounted under a pointer that does not move gets no pointerenter.
+ */
+export async function clickRowAction(row: Locator, action: string) {
+  const page = row.page();
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await row.hover();
+    await row.getByRole('button', { name: action }).click({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
 
 type MailboxSetup = {
   provider?: 'office365' | 'gmail';

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, signUpThroughUi, test } from '../support/fixtures';
-import { clientMessage, signUpWithMailbox } from '../support/triage-page';
+import { clickRowAction, clientMessage, signUpWithMailbox } from '../support/triage-page';
 
 // Issue 15: two members act on one shared mailbox at the same moment, each in their own browser; every action
 // lands on the one item of each message, and both screens follow through the realtime stream.
@@ -47,8 +47,7 @@ test('two members clear two threads of a shared mailbox at once; both browsers s
   // At the same moment: the owner clears one thread, the member the other.
   const clear = async (who: Page, subject: string) => {
     const row = rowWith(who, subject);
-    await row.hover();
-    await row.getByRole('button', { name: 'Clear & Archive' }).click();
+    await clickRowAction(row, 'Clear & Archive');
   };
   await Promise.all([clear(page, subjects[0] ?? ''), clear(member, subjects[1] ?? '')]);
 

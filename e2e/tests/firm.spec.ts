@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, signUpThroughUi, test } from '../support/fixtures';
+import { clickRowAction } from '../support/triage-page';
 import { card, sandboxControl, signUpAndConnect } from './integrations-support';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -115,8 +116,7 @@ test.describe('firm (issue 15)', () => {
     const key = (await first.getAttribute('data-thread-key')) ?? '';
     await first.locator('[data-row-index]').click();
     await expect(member.getByTestId('thread-subject')).toBeVisible();
-    await first.hover();
-    await first.getByRole('button', { name: 'Clear & Archive' }).click();
+    await clickRowAction(first, 'Clear & Archive');
     await expect(member.locator(`[data-testid="thread-row"][data-thread-key="${key}"]`)).toHaveCount(0);
 
     // The owner sees who did it on the thread.

@@ -1,6 +1,7 @@
 import { readSandboxMailbox } from '../support/connect-sandbox';
 import { checkAccessibility, expect, test } from '../support/fixtures';
 import {
+  clickRowAction,
   clientMessage,
   detail,
   openButton,
@@ -26,8 +27,7 @@ test('clear a thread: it leaves the inbox, shows in Cleared and in the mailbox A
     .map((message) => message.id);
   expect(inboxIds.length).toBeGreaterThan(0);
 
-  await first.hover();
-  await first.getByRole('button', { name: 'Clear & Archive' }).click();
+  await clickRowAction(first, 'Clear & Archive');
   await expect(threadRow(page, key)).toHaveCount(0);
   await expect(page.getByText('Email Archived', { exact: true })).toBeVisible();
   await expect
@@ -214,8 +214,7 @@ test('a clear during a provider outage is kept and reaches the mailbox once it a
     data: { provider: 'office365', status: 503, pathContains: '$batch', count: 6 },
   });
   expect(fault.ok()).toBe(true);
-  await row.hover();
-  await row.getByRole('button', { name: 'Clear & Archive' }).click();
+  await clickRowAction(row, 'Clear & Archive');
   await expect(page.getByText('Email Archived', { exact: true })).toBeVisible();
   await expect(row).toHaveCount(0);
   await expect

@@ -5,7 +5,7 @@ import { ITEM_PERMISSION_DENIED, UPDATE_FAILED_TITLE } from '@ledgerdesk/domain/
 import type { Page } from '@playwright/test';
 import { readSandboxMailbox } from '../support/connect-sandbox';
 import { expect, test } from '../support/fixtures';
-import { clientMessage, rows, SHOTS_DIR, signUpWithMailbox } from '../support/triage-page';
+import { clickRowAction, clientMessage, rows, SHOTS_DIR, signUpWithMailbox } from '../support/triage-page';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -19,18 +19,6 @@ async function expectToast(page: Page, title: string, description: string) {
   await expect(toast).toBeVisible({ timeout: 30_000 });
   await expect(toast).toContainText(description);
   await expect(toasts(page).filter({ hasText: ITEM_PERMISSION_DENIED })).toHaveCount(0);
-}
-
-async function clickRowAction(page: Page, subject: string, action: string) {
-  const row = rows(page).filter({ hasText: subject });
-  // The hover actions show while the pointer is over the row: hover again if a re-render (a sync landing, the
-  // list settling) moved the row away from under it before the click. The pointer leaves first: a row element
-  // remounted under a pointer that does not move (the panes' layout loading late) gets no pointerenter.
-  await expect(async () => {
-    await page.mouse.move(0, 0);
-    await row.hover();
-    await row.getByRole('button', { name: action }).click({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
 }
 
 /** Deletes every copy of a thread's messages in the sandbox mailbox (the provider then answers 404). */
@@ -50,7 +38,7 @@ async function expireConnection(page: Page, address: string) {
 
 /** Clears a thread successfully and opens the Cleared view, ready for a Move to Inbox. */
 async function clearAndOpenCleared(page: Page, subject: string) {
-  await clickRowAction(page, subject, 'Clear & Archive');
+  await clickRowAction(rows(page).filter({ hasText: subject }), 'Clear & Archive');
   await expect(page.getByText('Email Archived', { exact: true })).toBeVisible();
   await page.goto('/triage/personal/cleared');
   await expect(rows(page).filter({ hasText: subject })).toBeVisible();
@@ -68,7 +56,7 @@ test('archive: a deleted email keeps "could not be found" under "Archive Failed"
 }) => {
   const { address } = await signUpWithMailbox(page, { deliver: [clientMessage('Gone before archive')] });
   await deleteInMailbox(page, address, 'Gone before archive');
-  await clickRowAction(page, 'Gone before archive', 'Clear & Archive');
+  await clickRowAction(rows(page).filter({ hasText: 'Gone before archive' }), 'Clear & Archive');
   await expectToast(page, 'Archive Failed', 'This email could not be found.');
   await expect(rows(page).filter({ hasText: 'Gone before archive' })).toHaveCount(1);
   void consoleErrors;
@@ -79,7 +67,7 @@ test('archive: a mailbox without an Archive folder says "Archive Folder Missing"
   consoleErrors,
 }) => {
   await signUpWithMailbox(page, { deliver: [clientMessage('No archive here')], archiveFolder: false });
-  await clickRowAction(page, 'No archive here', 'Clear & Archive');
+  await clickRowAction(rows(page).filter({ hasText: 'No archive here' }), 'Clear & Archive');
   await expectToast(page, 'Archive Folder Missing', ARCHIVE_ERRORS.ArchiveFolderMissing.description);
   await page.screenshot({ path: `${SHOTS_DIR}/toast-archive-folder-missing.png` });
   void consoleErrors;
@@ -88,7 +76,7 @@ test('archive: a mailbox without an Archive folder says "Archive Folder Missing"
 test('archive: an expired connection says "Token Expired"', async ({ page, consoleErrors }) => {
   const { address } = await signUpWithMailbox(page, { deliver: [clientMessage('Expired archive')] });
   await expireConnection(page, address);
-  await clickRowAction(page, 'Expired archive', 'Clear & Archive');
+  await clickRowAction(rows(page).filter({ hasText: 'Expired archive' }), 'Clear & Archive');
   await expectToast(page, 'Token Expired', ARCHIVE_ERRORS.TokenExpired.description);
   void consoleErrors;
 });
@@ -100,7 +88,7 @@ test('unarchive: an email gone from the archive says so under "Move to Inbox Fai
   const { address } = await signUpWithMailbox(page, { deliver: [clientMessage('Gone from archive')] });
   await clearAndOpenCleared(page, 'Gone from archive');
   await deleteInMailbox(page, address, 'Gone from archive');
-  await clickRowAction(page, 'Gone from archive', 'Move to Inbox');
+  await clickRowAction(rows(page).filter({ hasText: 'Gone from archive' }), 'Move to Inbox');
   await expectToast(page, MOVE_TO_INBOX_FAILED_TITLE, unarchiveErrorMessage('NotFoundInArchive').description);
   void consoleErrors;
 });
@@ -112,7 +100,7 @@ test('unarchive: an expired connection says so under "Move to Inbox Failed"', as
   const { address } = await signUpWithMailbox(page, { deliver: [clientMessage('Expired unarchive')] });
   await clearAndOpenCleared(page, 'Expired unarchive');
   await expireConnection(page, address);
-  await clickRowAction(page, 'Expired unarchive', 'Move to Inbox');
+  await clickRowAction(rows(page).filter({ hasText: 'Expired unarchive' }), 'Move to Inbox');
   await expectToast(page, MOVE_TO_INBOX_FAILED_TITLE, unarchiveErrorMessage('TokenExpired').description);
   void consoleErrors;
 });
@@ -123,7 +111,7 @@ test('read state: a mailbox refusing "Mark as Read" is an "Update Failed", not a
 }) => {
   const { address } = await signUpWithMailbox(page, { deliver: [clientMessage('Refused read')] });
   await expireConnection(page, address);
-  await clickRowAction(page, 'Refused read', 'Mark as Read');
+  await clickRowAction(rows(page).filter({ hasText: 'Refused read' }), 'Mark as Read');
   // The change is taken at once and queued; the mailbox refuses it for good, so it is put back and announced.
   const toast = toasts(page).filter({ hasText: UPDATE_FAILED_TITLE });
   await expect(toast).toBeVisible({ timeout: 30_000 });

@@ -2,7 +2,7 @@ import { ARCHIVE_ERRORS } from '@ledgerdesk/domain/mail/archive-errors';
 import type { Page } from '@playwright/test';
 import { readSandboxMailbox } from '../support/connect-sandbox';
 import { checkAccessibility, expect, test } from '../support/fixtures';
-import { clientMessage, rows, SHOTS_DIR, signUpWithMailbox } from '../support/triage-page';
+import { clickRowAction, clientMessage, rows, SHOTS_DIR, signUpWithMailbox } from '../support/triage-page';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -70,8 +70,7 @@ test('a clear the mailbox refuses is put back and announced, even after navigati
 }) => {
   await signUpWithMailbox(page, { deliver: [clientMessage('Refused later')], archiveFolder: false });
   const row = rows(page).filter({ hasText: 'Refused later' });
-  await row.hover();
-  await row.getByRole('button', { name: 'Clear & Archive' }).click();
+  await clickRowAction(row, 'Clear & Archive');
   // The action is taken at once; the user moves on before the mailbox answers.
   await page.getByRole('link', { name: 'Contacts' }).first().click();
   await expect(page).toHaveURL(/\/contacts/);

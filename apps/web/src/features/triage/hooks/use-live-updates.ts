@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getTriageThreads } from '../api/get-triage-threads';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
-import { firstPageOnly, type ThreadsData } from '../utils/list-cache';
+import { findItems, firstPageOnly, type ThreadsData } from '../utils/list-cache';
 import { isLocalEcho } from '../utils/recent-changes';
 import { useTriageEvents } from './use-triage-events';
 import { useVisibleInterval } from './use-visible-interval';
@@ -62,7 +62,15 @@ export function useLiveUpdates(
   );
 
   const isConnected = useTriageEvents({
-    onInsert: () => {
+    onInsert: (event) => {
+      // The list can already show the item: its first fetch read the sync's commit while the event was on its
+      // way. Counting it as new would raise a banner for mail in plain sight (and shift the rows under the
+      // pointer); it only needs the list to catch up.
+      const shown = queryClient.getQueryData<ThreadsData>(triageKeys.list(filter));
+      if (findItems(shown, new Set([event.id])).length > 0) {
+        scheduleRefetch(event.threadKey);
+        return;
+      }
       void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
       if (settings.autoRefresh) refresh();
       else setNewItemsCount((count) => count + 1);

@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+/// <reference types="node" />
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ThreadsPage } from '@ledgerdesk/domain/api/triage';
+import { TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage-endpoints';
+import { testGroup, testItem } from '@ledgerdesk/domain/triage/test-item';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTriageThreads } from '../api/get-triage-threads';
+import { type ListFilter, triageKeys } from '../api/triage-keys';
+import type { ThreadsData } from '../utils/list-cache';
+import { useLiveUpdates } from './use-live-updates';
+
+// Live updates: what the realtime stream's events do to the list. The stream is the browser's EventSource
+// (happy-dom has none), played here by a class the test drives; the list's refetches go over real HTTP to a
+// loopback server playing the API's part.
+
+const requests: string[] = [];
+const page = (ids: string[]): ThreadsPage => ({
+  groups: ids.map((id) => testGroup(`single-${id}`, [testItem({ id })])),
+  nextCursor: null,
+  total: ids.length,
+});
+const server = http.createServer((request, response) => {
+  request.resume();
+  request.on('end', () => {
+    requests.push(request.url ?? '');
+    response.writeHead(200, { 'content-type': 'application/json' });
+    const isCounts = request.url?.startsWith('/api/triage/counts');
+    response.end(
+      JSON.stringify(
+        isCounts ? { counts: { triage: 2, later: 0, scheduled: 0, drafts: 0 } } : page(['a', 'b']),
+      ),
+    );
+  });
+});
+
+class TestEventSource {
+  static current: TestEventSource | null = null;
+  static readonly OPEN = 1;
+  readyState = 1;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private readonly listeners = new Map<string, ((message: { data: string }) => void)[]>();
+  constructor(readonly url: string) {
+    TestEventSource.current = this;
+  }
+  addEventListener(type: string, listener: (message: { data: string }) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.readyState = 2;
+  }
+  send(type: string, data: unknown) {
+    for (const listener of this.listeners.get(type) ?? []) listener({ data: JSON.stringify(data) });
+  }
+}
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `http://127.0.0.1:${port}/triage/personal/inbox`,
+  );
+  (globalThis as unknown as { EventSource: unknown }).EventSource = TestEventSource;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterEach(() => {
+  cleanup();
+  requests.length = 0;
+});
+
+const INBOX: ListFilter = { view: 'inbox', tab: 'all', q: '', filters: [], mailboxId: null };
+const settings = { enabled: false, interval: 60_000, showNotifications: true, autoRefresh: false };
+
+function setup() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData<ThreadsData>(triageKeys.list(INBOX), { pages: [page(['a'])], pageParams: [null] });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  // The list on screen observes its query (an invalidated list nobody shows is not refetched).
+  const { result } = renderHook(
+    () => {
+      useTriageThreads(INBOX);
+      return useLiveUpdates(INBOX, settings, null, () => {});
+    },
+    { wrapper },
+  );
+  const stream = TestEventSource.current as TestEventSource;
+  return { result, stream, queryClient };
+}
+
+describe('useLiveUpdates', () => {
+  it('counts an inserted item the list does not show as new mail, without reloading the list', async () => {
+    const { result, stream } = setup();
+    act(() => stream.send(TRIAGE_EVENT, { op: 'INSERT', id: 'b', threadKey: 'single-b' }));
+    expect(result.current.newItemsCount).toBe(1);
+    act(() => stream.send(TRIAGE_EVENT, { op: 'INSERT', id: 'c', threadKey: 'single-c' }));
+    expect(result.current.newItemsCount).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(requests.filter((url) => url.startsWith('/api/triage/threads'))).toEqual([]);
+  });
+
+  it('does not count an inserted item the list already shows (its first fetch saw it); the list refetches', async () => {
+    const { result, stream } = setup();
+    act(() => stream.send(TRIAGE_EVENT, { op: 'INSERT', id: 'a', threadKey: 'single-a' }));
+    expect(result.current.newItemsCount).toBe(0);
+    await waitFor(() => expect(requests.some((url) => url.startsWith('/api/triage/threads'))).toBe(true));
+    expect(result.current.newItemsCount).toBe(0);
+  });
+
+  it('refetches the list after an update made elsewhere, and refresh() clears the new-items count', async () => {
+    const { result, stream, queryClient } = setup();
+    act(() => stream.send(TRIAGE_EVENT, { op: 'UPDATE', id: 'a', threadKey: 'single-a' }));
+    await waitFor(() => expect(requests.some((url) => url.startsWith('/api/triage/threads'))).toBe(true));
+    // The refetched list shows b, so its insert is not news; c's is.
+    await waitFor(() =>
+      expect(
+        queryClient
+          .getQueryData<ThreadsData>(triageKeys.list(INBOX))
+          ?.pages[0]?.groups.map((group) => group.id),
+      ).toEqual(['single-a', 'single-b']),
+    );
+    act(() => stream.send(TRIAGE_EVENT, { op: 'INSERT', id: 'b', threadKey: 'single-b' }));
+    act(() => stream.send(TRIAGE_EVENT, { op: 'INSERT', id: 'c', threadKey: 'single-c' }));
+    expect(result.current.newItemsCount).toBe(1);
+    act(() => result.current.refresh());
+    expect(result.current.newItemsCount).toBe(0);
+  });
+});
