@@ -19,6 +19,8 @@ import { useLiveUpdates } from './use-live-updates';
 // loopback server playing the API's part.
 
 const requests: string[] = [];
+let answerDelayMs = 0;
+let inFlight = 0;
 const page = (ids: string[]): ThreadsPage => ({
   groups: ids.map((id) => testGroup(`single-${id}`, [testItem({ id })])),
   nextCursor: null,
@@ -28,15 +30,20 @@ const server = http.createServer((request, response) => {
   request.resume();
   request.on('end', () => {
     requests.push(request.url ?? '');
-    response.writeHead(200, { 'content-type': 'application/json' });
-    const isCounts = request.url?.startsWith('/api/triage/counts');
-    response.end(
-      JSON.stringify(
-        isCounts ? { counts: { triage: 2, later: 0, scheduled: 0, drafts: 0 } } : page(['a', 'b']),
-      ),
-    );
+    inFlight += 1;
+    setTimeout(() => {
+      answer(request, response);
+      inFlight -= 1;
+    }, answerDelayMs);
   });
 });
+
+function answer(request: http.IncomingMessage, response: http.ServerResponse) {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  const isCounts = request.url?.startsWith('/api/triage/counts');
+  const counts = { counts: { triage: 2, later: 0, scheduled: 0, drafts: 0 } };
+  response.end(JSON.stringify(isCounts ? counts : page(['a', 'b'])));
+}
 
 class TestEventSource {
   static current: TestEventSource | null = null;
@@ -68,25 +75,34 @@ beforeAll(async () => {
   (globalThis as unknown as { EventSource: unknown }).EventSource = TestEventSource;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-afterEach(() => {
+afterEach(async () => {
+  // Past the refetch debounce, and every request answered before the hook goes (an unmount mid-request
+  // aborts it noisily).
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await waitFor(() => expect(inFlight).toBe(0));
   cleanup();
   requests.length = 0;
+  answerDelayMs = 0;
 });
 
 const INBOX: ListFilter = { view: 'inbox', tab: 'all', q: '', filters: [], mailboxId: null };
 const settings = { enabled: false, interval: 60_000, showNotifications: true, autoRefresh: false };
 
-function setup() {
+function setup({ isLoaded = true } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData<ThreadsData>(triageKeys.list(INBOX), { pages: [page(['a'])], pageParams: [null] });
+  if (isLoaded)
+    queryClient.setQueryData<ThreadsData>(triageKeys.list(INBOX), {
+      pages: [page(['a'])],
+      pageParams: [null],
+    });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
   // The list on screen observes its query (an invalidated list nobody shows is not refetched).
   const { result } = renderHook(
     () => {
-      useTriageThreads(INBOX);
-      return useLiveUpdates(INBOX, settings, null, () => {});
+      const threads = useTriageThreads(INBOX);
+      return useLiveUpdates(INBOX, settings, null, threads.data, () => {});
     },
     { wrapper },
   );
@@ -111,6 +127,16 @@ describe('useLiveUpdates', () => {
     expect(result.current.newItemsCount).toBe(0);
     await waitFor(() => expect(requests.some((url) => url.startsWith('/api/triage/threads'))).toBe(true));
     expect(result.current.newItemsCount).toBe(0);
+  });
+
+  it('does not count an item announced while the first page was loading once that page shows it', async () => {
+    answerDelayMs = 300;
+    const { result, stream, queryClient } = setup({ isLoaded: false });
+    act(() => stream.send(TRIAGE_EVENT, { op: 'INSERT', id: 'b', threadKey: 'single-b' }));
+    act(() => stream.send(TRIAGE_EVENT, { op: 'INSERT', id: 'z', threadKey: 'single-z' }));
+    await waitFor(() => expect(queryClient.getQueryData(triageKeys.list(INBOX))).toBeDefined());
+    // b came with the page; z (committed after the page was read) is news.
+    expect(result.current.newItemsCount).toBe(1);
   });
 
   it('refetches the list after an update made elsewhere, and refresh() clears the new-items count', async () => {

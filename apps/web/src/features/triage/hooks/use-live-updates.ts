@@ -1,7 +1,8 @@
 import type { UserNotice } from '@ledgerdesk/domain/api/notice-events';
+import type { ThreadsPage } from '@ledgerdesk/domain/api/triage';
 import type { AutoRefreshSettings } from '@ledgerdesk/domain/entities';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getTriageThreads } from '../api/get-triage-threads';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
 import { findItems, firstPageOnly, type ThreadsData } from '../utils/list-cache';
@@ -14,34 +15,39 @@ const UPDATE_DEBOUNCE_MS = 400;
 /**
  * Keeps the list current: realtime INSERTs raise the new-items count (the list itself waits for the reader's
  * refresh), UPDATEs made elsewhere refetch (debounced), and a cheap poll (one item and the counts) every
- * interval while the tab is visible backs the stream up.
+ * interval while the tab is visible backs the stream up. The count is of news the list does not show yet: an
+ * item the list shows (its fetch read the commit while the event was on its way, or a refetch since brought it
+ * in) is not news, so the banner never announces mail in plain sight.
  */
 export function useLiveUpdates(
   filter: ListFilter,
   settings: AutoRefreshSettings,
   openThreadKey: string | null,
+  /** The list's loaded pages, as shown. */
+  shown: ShownPages | undefined,
   /** A notice for the user from the stream (a held message that failed to send). */
   onNotice: (notice: UserNotice) => void,
 ) {
   const queryClient = useQueryClient();
-  const [newItemsCount, setNewItemsCount] = useState(0);
+  const [news, setNews] = useState<News>(NO_NEWS);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const touchedThreads = useRef(new Set<string>());
   const openKey = useRef(openThreadKey);
   openKey.current = openThreadKey;
+  const newItemsCount = useMemo(() => unseenCount(shown, news), [shown, news]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
   // A different list starts without pending news.
   const listKey = JSON.stringify(filter);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the list changes.
-  useEffect(() => setNewItemsCount(0), [listKey]);
+  useEffect(() => setNews(NO_NEWS), [listKey]);
 
   const refresh = useCallback(() => {
     const key = triageKeys.list(filter);
     queryClient.setQueryData<ThreadsData>(key, (data) => (data ? firstPageOnly(data) : data));
     void queryClient.invalidateQueries({ queryKey: key });
     void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
-    setNewItemsCount(0);
+    setNews(NO_NEWS);
   }, [queryClient, filter]);
 
   const scheduleRefetch = useCallback(
@@ -63,17 +69,18 @@ export function useLiveUpdates(
 
   const isConnected = useTriageEvents({
     onInsert: (event) => {
-      // The list can already show the item: its first fetch read the sync's commit while the event was on its
-      // way. Counting it as new would raise a banner for mail in plain sight (and shift the rows under the
-      // pointer); it only needs the list to catch up.
-      const shown = queryClient.getQueryData<ThreadsData>(triageKeys.list(filter));
-      if (findItems(shown, new Set([event.id])).length > 0) {
+      void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
+      if (settings.autoRefresh) {
+        refresh();
+        return;
+      }
+      // Shown already: only its row needs to catch up.
+      const cached = queryClient.getQueryData<ThreadsData>(triageKeys.list(filter));
+      if (findItems(cached, new Set([event.id])).length > 0) {
         scheduleRefetch(event.threadKey);
         return;
       }
-      void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
-      if (settings.autoRefresh) refresh();
-      else setNewItemsCount((count) => count + 1);
+      setNews((current) => ({ ...current, ids: new Set(current.ids).add(event.id) }));
     },
     onUpdate: (event) => {
       if (!isLocalEcho(event.id)) scheduleRefetch(event.threadKey);
@@ -88,12 +95,10 @@ export function useLiveUpdates(
     const latest = await getTriageThreads(filter, null, { limit: 1 }).catch(() => null);
     if (!latest) return;
     void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
-    const newest = Date.parse(latest.groups[0]?.lastActivity ?? '');
-    const cachedNewest = Date.parse(first.groups[0]?.lastActivity ?? '');
-    const isNewer = Number.isFinite(newest) && (!Number.isFinite(cachedNewest) || newest > cachedNewest);
-    if (latest.total > first.total || isNewer) {
+    const polled = { total: latest.total, newest: Date.parse(latest.groups[0]?.lastActivity ?? '') };
+    if (countFromPoll(first, polled) > 0) {
       if (settings.autoRefresh) refresh();
-      else setNewItemsCount(Math.max(1, latest.total - first.total));
+      else setNews((current) => ({ ...current, polled }));
     } else if (latest.total !== first.total) {
       scheduleRefetch();
     }
@@ -103,4 +108,27 @@ export function useLiveUpdates(
   useVisibleInterval(() => void poll(), settings.interval, settings.enabled);
 
   return { newItemsCount, refresh, isConnected };
+}
+
+type ShownPages = { pages: ThreadsPage[] };
+type Polled = { total: number; newest: number };
+/** What arrived since the reader's last refresh: the ids the stream announced, and the poll's last answer. */
+type News = { ids: ReadonlySet<string>; polled: Polled | null };
+const NO_NEWS: News = { ids: new Set(), polled: null };
+
+/** How many more items the poll saw than the list's first page (at least one when its newest is newer). */
+function countFromPoll(first: ThreadsPage, polled: Polled): number {
+  const cachedNewest = Date.parse(first.groups[0]?.lastActivity ?? '');
+  const isNewer =
+    Number.isFinite(polled.newest) && (!Number.isFinite(cachedNewest) || polled.newest > cachedNewest);
+  const more = polled.total - first.total;
+  return more > 0 || isNewer ? Math.max(1, more) : 0;
+}
+
+/** The news the list does not show yet; none before its first page, which will show whatever is there. */
+function unseenCount(shown: ShownPages | undefined, news: News): number {
+  const first = shown?.pages[0];
+  if (!first) return 0;
+  const unseenIds = news.ids.size === 0 ? 0 : news.ids.size - findItems(shown, news.ids).length;
+  return Math.max(unseenIds, news.polled ? countFromPoll(first, news.polled) : 0);
 }

@@ -60,7 +60,7 @@ export function useTriageScreenState(slots: TriageScreenSlots) {
   const commands = useTriageCommands(compose.openReply);
   // A held message (undo send) the provider refused for good: the send failure toast, with Edit. Other
   // notices (a refused mailbox change) are shown on every screen by the layout.
-  const live = useLiveUpdates(list.filter, settings, nav.openGroupId, (notice) => {
+  const live = useLiveUpdates(list.filter, settings, nav.openGroupId, threads.data, (notice) => {
     if (notice.kind === 'send-failed') showSendFailedToast(notice, compose.openDraft);
   });
   const panels = usePanelSizes();
