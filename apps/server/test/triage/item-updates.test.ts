@@ -140,6 +140,37 @@ describe.each(testDatabaseKinds)('triage item updates (%s)', (kind) => {
     expect(intruding.statusCode).toBe(403);
   });
 
+  it("a new action ends a refused change's flag; a read toggle leaves the rest of the metadata as stored", async () => {
+    const failure = {
+      title: 'Archive Folder Missing',
+      description: 'No archive.',
+      at: '2026-11-26T00:00:00Z',
+    };
+    const [flagged] = await insertTriageItems(t.app.db, owner.userId, [
+      {
+        subject: 'Refused before',
+        metadata: { mail_folder: 'inbox', note: 'kept', mailbox_change_failed: failure },
+      },
+    ]);
+    const plain = ids[1] as string;
+    const response = await bulk({ ids: [flagged, plain], patch: { isRead: true } });
+    expect(response.statusCode).toBe(200);
+    const after = await itemSnapshot(t.app, owner.userId, flagged as string);
+    expect(after.isRead).toBe(true);
+    expect(after.metadata).toEqual({ mail_folder: 'inbox', note: 'kept' });
+    expect((await itemSnapshot(t.app, owner.userId, plain)).metadata).toEqual({
+      mail_folder: 'inbox',
+      note: 'n1',
+    });
+    // A patch cannot set the flag itself.
+    const single = await patch(plain, { metadata: { mailbox_change_failed: failure, note: 'new' } });
+    expect(single.statusCode).toBe(200);
+    expect((await itemSnapshot(t.app, owner.userId, plain)).metadata).toEqual({
+      mail_folder: 'inbox',
+      note: 'new',
+    });
+  });
+
   it('treats a repeated id once', async () => {
     const response = await bulk({
       ids: [ids[0], ids[0], (ids[0] as string).toUpperCase()],

@@ -60,11 +60,15 @@ export async function loadUpdatableItems(
 /** How one row's metadata changes: the top-level keys set to a new value and the keys removed. */
 type MetadataChange = { set: TriageItemMetadata; unset: string[] };
 
+/** The flag a refused mailbox change leaves on its item until the next action (decision 010). */
+const CHANGE_FAILED_KEY = 'mailbox_change_failed';
+
 /**
  * The metadata change of the rows that change it, worked out from the stored value that loadUpdatableItems read
  * and locked in this transaction, so keys written before it (the mailbox layer notes where a moved message now
  * lives) are kept and none can be written meanwhile. Only the difference travels: a bulk clear sends each row's
- * two folder keys, not its whole metadata (500 rows: ~300 KB of JSON less to send and parse).
+ * two folder keys, not its whole metadata (500 rows: ~300 KB of JSON less to send and parse). A new action ends
+ * an earlier refused change's flag. A row with no difference is not in the map, and its metadata is not written.
  */
 function metadataChanges(
   rows: readonly WriteRow[],
@@ -73,10 +77,13 @@ function metadataChanges(
   const storedById = new Map(stored.map((item) => [item.id, item.metadata]));
   const result = new Map<string, MetadataChange>();
   for (const row of rows) {
-    if (!row.metadataPatch && !row.folderAction) continue;
     const before = storedById.get(row.id) ?? {};
+    const hasFailedFlag = before[CHANGE_FAILED_KEY] !== undefined;
+    if (!row.metadataPatch && !row.folderAction && !hasFailedFlag) continue;
     const after = nextMetadata(before, row.metadataPatch, row.folderAction ?? null);
-    result.set(row.id, differenceOf(before, after));
+    const { [CHANGE_FAILED_KEY]: _flag, ...kept } = after;
+    const change = differenceOf(before, kept);
+    if (Object.keys(change.set).length > 0 || change.unset.length > 0) result.set(row.id, change);
   }
   return result;
 }
@@ -89,6 +96,27 @@ function differenceOf(before: TriageItemMetadata, after: TriageItemMetadata): Me
   // A key whose value is undefined would be left out of the JSON, so it is removed like a deleted one.
   const unset = Object.keys(before).filter((key) => after[key] === undefined);
   return { set: set as TriageItemMetadata, unset };
+}
+
+/** The columns a write sets: only those some row changes, so a read toggle neither rewrites every row's
+ * metadata (a new jsonb value each, re-TOASTed when large) nor fires the row triggers on `status`. */
+function setClauses(payload: readonly Record<string, unknown>[]) {
+  const has = (key: string) => payload.some((row) => row[key] !== undefined);
+  const clauses = [
+    has('status') ? sql`status = coalesce(p.status, t.status)` : null,
+    has('is_read') ? sql`is_read = coalesce(p.is_read, t.is_read)` : null,
+    has('sync_priority') ? sql`sync_priority = coalesce(p.sync_priority, t.sync_priority)` : null,
+    has('metadata_set')
+      ? sql`metadata = case when p.metadata_set is null then t.metadata
+          else (t.metadata - p.metadata_unset) || p.metadata_set end`
+      : null,
+    has('email_message_id') ? sql`email_message_id = coalesce(p.email_message_id, t.email_message_id)` : null,
+    sql`updated_at = now()`,
+  ];
+  return sql.join(
+    clauses.filter((clause) => clause !== null),
+    sql`, `,
+  );
 }
 
 /**
@@ -118,15 +146,7 @@ export async function writeItems(
       select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as p(id uuid, status text,
         is_read boolean, sync_priority int, metadata_set jsonb, metadata_unset text[], email_message_id text)
     ), u as (
-      update triage_items t set
-        status = coalesce(p.status, t.status),
-        is_read = coalesce(p.is_read, t.is_read),
-        sync_priority = coalesce(p.sync_priority, t.sync_priority),
-        -- A new action ends the "change refused" flag of an earlier one (decision 010).
-        metadata = ((t.metadata - coalesce(p.metadata_unset, '{}'::text[])) || coalesce(p.metadata_set, '{}'::jsonb))
-          - 'mailbox_change_failed',
-        email_message_id = coalesce(p.email_message_id, t.email_message_id),
-        updated_at = now()
+      update triage_items t set ${setClauses(payload)}
       from p
       where t.id = p.id and t.user_id = ${userId}
       returning t.*
