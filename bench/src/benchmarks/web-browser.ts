@@ -15,6 +15,10 @@ const PROBES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../web/p
 // Issue 13: first row < 1 s median; 60 fps — the longest frame's median over the runs within one 60 Hz frame, and
 // no run over two.
 const TARGETS = { firstRowMs: 1_000, frameMs: 16.7, worstRunFrameMs: 33 };
+// requestAnimationFrame timestamps are vsync times at 0.1 ms resolution, so one 60 Hz frame reads 16.6–16.8 ms
+// and two 33.3 ms: a frame is judged by the vsyncs it spans (the same bounds count the frames over 17 and 33).
+const ONE_FRAME_BOUND_MS = 17.5;
+const TWO_FRAMES_BOUND_MS = 34;
 
 /** Time allowed to scroll to the end: 30 s, or 0.6 s per 1,000 items for longer lists (60 s at 100,000). */
 export function scrollCapMs(items: number): number {
@@ -140,15 +144,15 @@ function browserTable(ctx: BenchContext, runs: Run[], items: number): BenchTable
         'Longest frame, scrolling top to bottom',
         ms(frame),
         runs.map((run) => ms(run.scroll.longestFrameMs)).join(', '),
-        `≤ ${TARGETS.frameMs} ms`,
-        verdict(frame <= TARGETS.frameMs),
+        `≤ ${TARGETS.frameMs} ms (one frame)`,
+        verdict(frame < ONE_FRAME_BOUND_MS),
       ],
       [
         'Longest frame, worst run',
         ms(worstFrame),
         '',
-        `≤ ${TARGETS.worstRunFrameMs} ms`,
-        verdict(worstFrame <= TARGETS.worstRunFrameMs),
+        `≤ ${TARGETS.worstRunFrameMs} ms (two frames)`,
+        verdict(worstFrame < TWO_FRAMES_BOUND_MS),
       ],
       [
         'Frame p50 / p99 (median of runs)',
@@ -177,7 +181,7 @@ function browserTable(ctx: BenchContext, runs: Run[], items: number): BenchTable
     notes: [
       `A user with ${count(items)} items (direct SQL seeding), /triage/personal/inbox in Debian's Chromium (playwright-core, headless, the flags of e2e/playwright.config.ts), 1440×900, a fresh browser context (empty cache) per run, signed in by session cookie.`,
       `First row: performance.now() in the first animation frame after a thread row enters the document (time since navigation start). Where it went (medians): document ${ms(median(runs.map((run) => run.breakdown.documentMs)))}, scripts loaded ${ms(median(runs.map((run) => run.breakdown.scriptsMs)))}, first /api/triage/threads answered ${ms(median(runs.map(threadsAnsweredMs)))}.`,
-      `Scrolling: one viewport per animation frame until the last page has loaded (${count(rows)} thread groups, median); longest gap between animation frames (requestAnimationFrame deltas), and Chromium's long-animation-frame entries.`,
+      `Scrolling: one viewport per animation frame until the last page has loaded (${count(rows)} thread groups, median); longest gap between animation frames (requestAnimationFrame deltas), and Chromium's long-animation-frame entries. rAF timestamps are vsync times at 0.1 ms resolution: a gap under ${ONE_FRAME_BOUND_MS} ms is one 60 Hz frame (16.6–16.8 ms), under ${TWO_FRAMES_BOUND_MS} ms two; the targets are judged that way.`,
       ...(runs.some((run) => !run.scroll.isComplete)
         ? [`**Some runs hit the ${scrollCapMs(items) / 1000} s cap before the end of the list.**`]
         : []),
