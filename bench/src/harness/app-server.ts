@@ -13,6 +13,7 @@ import { buildApp } from '../../../apps/server/src/app';
 import { parseEnv } from '../../../apps/server/src/config/env';
 import { openDatabase } from '../../../apps/server/src/db/client';
 import { createSyncFleet } from '../../../apps/server/src/jobs/sync-fleet';
+import { parseItemChanges } from '../../../apps/server/src/realtime/item-change-payload';
 import { READY_PREFIX } from '../infra/child-process';
 import { baselineActionRoutes } from './baseline-actions';
 import { baselineRoutes } from './baseline-routes';
@@ -75,10 +76,12 @@ async function main(): Promise<void> {
   });
   const notifyTimes = new Map<string, number>();
   await database.listen('triage_item_changes', (payload) => {
-    const id = (JSON.parse(payload) as { id?: string }).id;
-    if (!id) return;
-    notifyTimes.set(id, Date.now());
-    if (notifyTimes.size > NOTIFY_TIMES_KEPT) notifyTimes.delete(notifyTimes.keys().next().value ?? '');
+    const changes = parseItemChanges(payload);
+    if (!Array.isArray(changes)) return;
+    for (const { id } of changes) {
+      notifyTimes.set(id, Date.now());
+      if (notifyTimes.size > NOTIFY_TIMES_KEPT) notifyTimes.delete(notifyTimes.keys().next().value ?? '');
+    }
   });
   if (process.env.BENCH_FLEET_LOG === 'install') await installFleetLog(database);
   await app.register(baselineRoutes);

@@ -2,8 +2,9 @@ import type { TriageChangeEvent } from '@ledgerdesk/domain/api/triage';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { createChannelListener, createUserFanout, safely } from './channel-fanout';
+import { type ItemChange, parseItemChanges } from './item-change-payload';
 
-/** The NOTIFY channel of the triage_items trigger (migration 0001). */
+/** The NOTIFY channel of the triage_items triggers (payloads: item-change-payload.ts). */
 export const TRIAGE_CHANGES_CHANNEL = 'triage_item_changes';
 
 export type TriageChangeListener = (event: TriageChangeEvent) => void;
@@ -26,39 +27,6 @@ export type TriageChangeHub = {
   close(): Promise<void>;
 };
 
-type Notification = {
-  op?: unknown;
-  userId?: unknown;
-  id?: unknown;
-  threadKey?: unknown;
-  raised?: unknown;
-  mailboxId?: unknown;
-};
-
-type Change = { userId: string; mailboxId: string | null; event: TriageChangeEvent };
-
-function parseNotification(payload: string): Change | 'firm' | null {
-  try {
-    const value = JSON.parse(payload) as Notification;
-    if (value.op === 'FIRM') return 'firm';
-    if (
-      (value.op !== 'INSERT' && value.op !== 'UPDATE' && value.op !== 'DELETE' && value.op !== 'COMMENT') ||
-      typeof value.userId !== 'string'
-    )
-      return null;
-    if (typeof value.id !== 'string' || typeof value.threadKey !== 'string') return null;
-    const event: TriageChangeEvent = { op: value.op, id: value.id, threadKey: value.threadKey };
-    if (value.raised === true) event.raised = true;
-    return {
-      userId: value.userId,
-      mailboxId: typeof value.mailboxId === 'string' ? value.mailboxId : null,
-      event,
-    };
-  } catch {
-    return null;
-  }
-}
-
 /**
  * One LISTEN per server process, fanned out to the open streams of each user (channel-fanout.ts), and to the
  * streams following a shared mailbox of someone else.
@@ -73,20 +41,25 @@ export function createTriageChangeHub(database: Database, log: FastifyBaseLogger
   };
   const sharedSubscriptions = new Set<SharedSubscription>();
 
-  const dispatch = (payload: string) => {
-    const change = parseNotification(payload);
-    if (!change) return;
-    if (change === 'firm') {
-      for (const subscription of sharedSubscriptions) safely(log, subscription.onFirmChange);
-      return;
-    }
-    fanout.deliver(change.userId, change.event);
+  const deliver = (change: ItemChange) => {
+    const event: TriageChangeEvent = { op: change.op, id: change.id, threadKey: change.threadKey };
+    if (change.raised) event.raised = true;
+    fanout.deliver(change.userId, event);
     const { mailboxId } = change;
     if (!mailboxId) return;
     for (const subscription of sharedSubscriptions) {
       if (subscription.userId !== change.userId && subscription.mailboxes.has(mailboxId))
-        safely(log, () => subscription.listener(change.event));
+        safely(log, () => subscription.listener(event));
     }
+  };
+  const dispatch = (payload: string) => {
+    const changes = parseItemChanges(payload);
+    if (!changes) return;
+    if (changes === 'firm') {
+      for (const subscription of sharedSubscriptions) safely(log, subscription.onFirmChange);
+      return;
+    }
+    for (const change of changes) deliver(change);
   };
   const channel = createChannelListener(database, TRIAGE_CHANGES_CHANNEL, dispatch, log);
 

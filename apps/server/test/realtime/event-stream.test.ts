@@ -29,10 +29,16 @@ function openStream(port: number, cookie: string | null): Promise<OpenStream> {
         const waiters: (() => void)[] = [];
         const ended = new Promise<void>((done) => response.on('close', () => done()));
         response.setEncoding('utf8');
+        // Messages end with a blank line; a chunk may end inside one, which waits for the next chunk.
+        let pending = '';
         response.on('data', (chunk: string) => {
           buffer += chunk;
-          for (const match of chunk.matchAll(/event: triage\ndata: (.+)\n\n/g)) {
-            events.push(JSON.parse(match[1] as string) as TriageChangeEvent);
+          pending += chunk;
+          const messages = pending.split('\n\n');
+          pending = messages.pop() ?? '';
+          for (const message of messages) {
+            const match = /^event: triage\ndata: (.+)$/.exec(message);
+            if (match) events.push(JSON.parse(match[1] as string) as TriageChangeEvent);
           }
           for (const wake of waiters.splice(0)) wake();
         });
@@ -115,6 +121,38 @@ describe.each(testDatabaseKinds)('realtime event stream (%s)', (kind) => {
     );
     await stream.waitFor((events) => events.some((event) => event.op === 'DELETE'), 2000);
     expect(stream.events.at(-1)).toEqual({ op: 'DELETE', id, threadKey: 'live-thread' });
+    stream.close();
+  });
+
+  it('announces a bulk change of 300 items in a few notifications within the size limit, each item once', async () => {
+    const stream = await openStream(port, owner.cookie);
+    // Long thread keys (Graph conversation ids run long; hostile mail may go further): cut, never refused.
+    const ids = await insertTriageItems(
+      t.app.db,
+      owner.userId,
+      Array.from({ length: 300 }, (_, i) => ({
+        subject: `Bulk ${i}`,
+        emailThreadId: `${i % 10 === 0 ? 'k'.repeat(2500) : 'AAQkADk'.repeat(20)}-${i}`,
+      })),
+    );
+    const payloads: string[] = [];
+    const stop = await t.database.listen('triage_item_changes', (payload) => payloads.push(payload));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/triage/items/bulk-update',
+      headers: { cookie: owner.cookie },
+      payload: { ids, patch: { isRead: true } },
+    });
+    expect(response.statusCode).toBe(200);
+    await stream.waitFor((events) => events.filter((event) => event.op === 'UPDATE').length >= 300, 5000);
+    const updated = stream.events.filter((event) => event.op === 'UPDATE').map((event) => event.id);
+    expect(updated.sort()).toEqual([...ids].sort());
+    const updates = () =>
+      payloads.filter((payload) => (JSON.parse(payload) as { op: string }).op === 'UPDATE');
+    await expect.poll(() => updates().length).toBeGreaterThan(0);
+    await stop();
+    expect(updates().length).toBeLessThan(300 / 10);
+    for (const payload of updates()) expect(Buffer.byteLength(payload)).toBeLessThan(8000);
     stream.close();
   });
 

@@ -6,6 +6,7 @@ import { rowsOf } from '../../src/db/migrate';
 import { withUser } from '../../src/db/with-user';
 import { scheduleFollowUp } from '../../src/features/triage/follow-up-reminders';
 import { fireDueReminders, returnDueSnoozes, runTriageTimers } from '../../src/jobs/triage-timers';
+import { parseItemChanges } from '../../src/realtime/item-change-payload';
 import { ManualClock } from '../support/manual-clock';
 import { insertTriageItems } from '../support/seed-triage';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
@@ -84,7 +85,15 @@ describe.each(testDatabaseKinds)('snooze and follow-up reminders (%s)', (kind) =
       expect((await state(id))?.raised_at).not.toBeNull();
     }
     await expect
-      .poll(() => events.map((payload) => JSON.parse(payload)).filter((event) => event.raised).length)
+      .poll(
+        () =>
+          events
+            .flatMap((payload) => {
+              const changes = parseItemChanges(payload);
+              return Array.isArray(changes) ? changes : [];
+            })
+            .filter((change) => change.raised).length,
+      )
       .toBe(2);
     await stop();
     expect(await returnDueSnoozes(t.app.db, clock.now())).toBe(0);

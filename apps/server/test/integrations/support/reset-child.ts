@@ -5,6 +5,7 @@ import { buildApp } from '../../../src/app';
 import { parseEnv } from '../../../src/config/env';
 import { openDatabase } from '../../../src/db/client';
 import { resyncIntegration } from '../../../src/mail/mail-service';
+import { parseItemChanges } from '../../../src/realtime/item-change-payload';
 import { sandboxEnv } from '../../mail/support/mail-harness';
 
 const [dataDir, databaseUrl, sandboxUrl, userId, integrationId] = process.argv.slice(2);
@@ -24,8 +25,10 @@ const app = await buildApp({ env, database, publicUrl: 'http://localhost:3000' }
 await app.ready();
 let committed = 0;
 const stopListening = await database.listen('triage_item_changes', (payload) => {
-  if ((JSON.parse(payload) as { op?: string }).op !== 'INSERT') return;
-  committed++;
+  const changes = parseItemChanges(payload);
+  const inserted = Array.isArray(changes) ? changes.filter((change) => change.op === 'INSERT').length : 0;
+  if (inserted === 0) return;
+  committed += inserted;
   process.stdout.write(`committed ${committed}\n`);
 });
 const result = await resyncIntegration(

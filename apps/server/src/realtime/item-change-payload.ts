@@ -1,0 +1,54 @@
+// What the triage_items triggers announce on the `triage_item_changes` channel (migration 0022): one
+// notification per statement part, `{"op", "rows": [[userId, id, threadKey, mailboxId, raised], ...]}`; comments
+// (0012) and firm changes (0011) keep one-row payloads on the same channel.
+
+export type ItemChangeOp = 'INSERT' | 'UPDATE' | 'DELETE' | 'COMMENT';
+
+export type ItemChange = {
+  op: ItemChangeOp;
+  userId: string;
+  id: string;
+  threadKey: string;
+  mailboxId: string | null;
+  raised: boolean;
+};
+
+const OPS: readonly unknown[] = ['INSERT', 'UPDATE', 'DELETE', 'COMMENT'];
+
+function changeOf(op: ItemChangeOp, row: unknown): ItemChange | null {
+  if (!Array.isArray(row)) return null;
+  const [userId, id, threadKey, mailboxId, raised] = row as unknown[];
+  if (typeof userId !== 'string' || typeof id !== 'string' || typeof threadKey !== 'string') return null;
+  return {
+    op,
+    userId,
+    id,
+    threadKey,
+    mailboxId: typeof mailboxId === 'string' ? mailboxId : null,
+    raised: raised === true,
+  };
+}
+
+/**
+ * The changes one notification carries (rows that do not parse are skipped); 'firm' for a change of a firm's
+ * members or shares; null for anything else.
+ */
+export function parseItemChanges(payload: string): ItemChange[] | 'firm' | null {
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(payload) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (value === null || typeof value !== 'object') return null;
+  if (value.op === 'FIRM') return 'firm';
+  if (!OPS.includes(value.op)) return null;
+  const op = value.op as ItemChangeOp;
+  if (Array.isArray(value.rows))
+    return value.rows.flatMap((row) => {
+      const change = changeOf(op, row);
+      return change ? [change] : [];
+    });
+  const single = changeOf(op, [value.userId, value.id, value.threadKey, value.mailboxId, value.raised]);
+  return single ? [single] : null;
+}
