@@ -1,7 +1,7 @@
 import type { ProfileUpdate } from '@ledgerdesk/domain/profile/profile-update-schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { type Profile, profileQueryOptions } from './get-profile';
+import { type Profile, profileQueryOptions } from '../../../lib/profile-query';
 
 export type SignInEmailChange = 'unchanged' | 'updated' | 'pending_verification';
 export type UpdateProfileResult = { profile: Profile; signInEmail: SignInEmailChange };

@@ -1,7 +1,7 @@
 import { isApiErrorBody } from '@ledgerdesk/domain/http/api-error';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
-import { type Profile, profileQueryOptions } from './get-profile';
+import { type Profile, profileQueryOptions } from '../../../lib/profile-query';
 
 const UPLOAD_TIMEOUT_MS = 60_000;
 

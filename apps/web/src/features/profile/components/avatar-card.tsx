@@ -10,8 +10,8 @@ import { type ChangeEvent, useRef } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import type { Profile } from '../../../lib/profile-query';
 import { toast } from '../../../lib/toast';
-import type { Profile } from '../api/get-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
 
 /** The profile picture with its upload button; checks type and size before anything is sent (spec §5). */

@@ -1,7 +1,7 @@
 import { Switch } from 'radix-ui';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
-import type { Profile } from '../api/get-profile';
+import type { Profile } from '../../../lib/profile-query';
 
 type Settings = Profile['notificationSettings'];
 

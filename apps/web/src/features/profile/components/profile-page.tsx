@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState, Page } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useProfile } from '../api/get-profile';
+import { useProfile } from '../../../lib/profile-query';
 import { AvatarCard } from './avatar-card';
 import { ProfileForm } from './profile-form';
 import { UndoWindowCard } from './undo-window-card';

@@ -8,6 +8,7 @@ import {
 } from '@ledgerdesk/domain/api/templates-endpoints';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useProfile } from '../../../lib/profile-query';
 
 export const templatesQueryOptions = () =>
   queryOptions({
@@ -52,15 +53,7 @@ export function useDeleteTemplate() {
   });
 }
 
-/**
- * The user's own name for {{my_name}}. It reads the profile under the profile screen's query key, so the two
- * share one cached copy (the response shape is the same `{profile}`).
- */
+/** The user's own name for {{my_name}}, from the shared profile query (lib/profile-query.ts). */
 export function useMyName(): string | null {
-  const profile = useQuery({
-    queryKey: ['profile'],
-    queryFn: async () => (await api<{ profile: { fullName: string | null } }>('/api/profile')).profile,
-    staleTime: 5 * 60_000,
-  });
-  return profile.data?.fullName ?? null;
+  return useProfile().data?.fullName ?? null;
 }

@@ -1,6 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
+/**
+ * The signed-in user's profile, shared by the profile screen, the sidebar, the templates feature ({{my_name}}) and
+ * the triage feature (the time zone of snooze and reminder times): one cache entry, one request, one stale time
+ * (the app's default; the sidebar on every screen keeps it fresh).
+ */
 export type Profile = {
   id: string;
   fullName: string | null;
@@ -19,7 +24,9 @@ export async function getProfile(): Promise<Profile> {
   return profile;
 }
 
-export const profileQueryOptions = () => queryOptions({ queryKey: ['profile'], queryFn: getProfile });
+export const PROFILE_KEY = ['profile'] as const;
+
+export const profileQueryOptions = () => queryOptions({ queryKey: PROFILE_KEY, queryFn: getProfile });
 
 export function useProfile(enabled = true) {
   return useQuery({ ...profileQueryOptions(), enabled });
