@@ -1,8 +1,12 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TriageChangeEvent } from '@ledgerdesk/domain/api/triage';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { parseEnv } from '../../src/config/env';
+import { openDatabase } from '../../src/db/client';
 import { withUser } from '../../src/db/with-user';
 import { insertTriageItems } from '../support/seed-triage';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
@@ -165,5 +169,81 @@ describe.each(testDatabaseKinds)('realtime event stream (%s)', (kind) => {
     expect(first.text()).toMatch(/^retry: \d+\n: connected\n\n/);
     const closing = t.app.close();
     await Promise.all([first.ended, second.ended, closing]);
+  });
+});
+
+// Several server processes on one PostgreSQL (ARCHITECTURE.md, Realtime): each LISTENs on its own connection, so a bulk action
+// taken through one reaches a stream held by another, every item once.
+describe.runIf(testDatabaseKinds.includes('postgres'))('realtime across two server processes', () => {
+  const secrets = {
+    AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
+    TOKEN_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+  };
+  let first: TestApp;
+  let second: { app: Awaited<ReturnType<typeof buildApp>>; close(): Promise<void> };
+
+  beforeAll(async () => {
+    first = await createTestApp('postgres', secrets);
+    const database = await openDatabase({ databaseUrl: first.database.url as string });
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: first.app.env.DATA_DIR,
+      MAIL_SANDBOX: 'off',
+      ...secrets,
+    });
+    const app = await buildApp({ env, database, publicUrl: 'http://localhost:3000' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    second = {
+      app,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('a bulk clear of 200 items through one process reaches the streams on the other, each item once', async () => {
+    const users = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((name) => signUp(first.app, `two-nodes-${name}@firm.example`)),
+    );
+    const port = (second.app.server.address() as AddressInfo).port;
+    const streams = await Promise.all(users.map((user) => openStream(port, user.cookie)));
+    const ids = await Promise.all(
+      users.map((user, index) =>
+        insertTriageItems(
+          first.app.db,
+          user.userId,
+          Array.from({ length: index === 0 ? 200 : 5 }, (_, i) => ({ subject: `Two nodes ${i}` })),
+        ),
+      ),
+    );
+    const [owner] = users;
+    const [ownerIds = []] = ids;
+    const response = await first.app.inject({
+      method: 'POST',
+      url: '/api/triage/items/bulk-update',
+      headers: { cookie: owner?.cookie ?? '' },
+      payload: { ids: ownerIds, patch: { status: 'cleared' } },
+    });
+    expect(response.statusCode).toBe(200);
+    const [ownerStream, ...others] = streams;
+    await ownerStream?.waitFor(
+      (events) => events.filter((event) => event.op === 'UPDATE').length >= 200,
+      5000,
+    );
+    const updated =
+      ownerStream?.events.filter((event) => event.op === 'UPDATE').map((event) => event.id) ?? [];
+    expect(updated.sort()).toEqual([...ownerIds].sort());
+    // The other users hear of their own inserts only, never of the owner's items.
+    for (const [index, stream] of others.entries()) {
+      await stream.waitFor((events) => events.length >= 5, 5000);
+      expect(stream.events.map((event) => event.id).sort()).toEqual([...(ids[index + 1] ?? [])].sort());
+    }
+    for (const stream of streams) stream.close();
   });
 });
