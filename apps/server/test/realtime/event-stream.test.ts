@@ -172,8 +172,8 @@ describe.each(testDatabaseKinds)('realtime event stream (%s)', (kind) => {
   });
 });
 
-// Several server processes on one PostgreSQL (ARCHITECTURE.md, Realtime): each LISTENs on its own connection, so a bulk action
-// taken through one reaches a stream held by another, every item once.
+// Several server processes on one PostgreSQL (ARCHITECTURE.md, Realtime): each LISTENs on its own connection,
+// so a bulk action taken through one reaches a stream held by another, every item once.
 describe.runIf(testDatabaseKinds.includes('postgres'))('realtime across two server processes', () => {
   const secrets = {
     AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
