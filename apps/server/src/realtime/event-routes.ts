@@ -15,7 +15,8 @@ const RECONNECT_MS = 5000;
 
 /**
  * GET /api/events: a Server-Sent Events stream of the signed-in user's triage item inserts, updates and deletes
- * (`event: triage`, data {op: INSERT | UPDATE | DELETE, id, threadKey, raised?}), those of mailboxes shared with
+ * (`event: triage`, data {op: INSERT | UPDATE | DELETE, id, threadKey, raised?, place?}: `place` is where the item
+ * is now, its views' inputs), those of mailboxes shared with
  * the user's firm, `event: firm` when the firm's members or shares change, and notices for the user (`event:
  * notice`, data UserNotice: a refused mailbox change, a held message that failed to send). Streams end when the
  * server closes, so shutdown never waits.

@@ -6,7 +6,7 @@ describe('parseItemChanges', () => {
     const payload = JSON.stringify({
       op: 'UPDATE',
       rows: [
-        ['user-1', 'item-1', 'thread-1', 'mailbox-1', false],
+        ['user-1', 'item-1', 'thread-1', 'mailbox-1', false, 'sent', null, false],
         ['user-1', 'item-2', 'thread-2', null, true],
         ['user-1', 42, 'thread-3', null, false],
         'garbage',
@@ -20,6 +20,7 @@ describe('parseItemChanges', () => {
         threadKey: 'thread-1',
         mailboxId: 'mailbox-1',
         raised: false,
+        place: { status: 'sent', folderState: null, isSnoozed: false },
       },
       { op: 'UPDATE', userId: 'user-1', id: 'item-2', threadKey: 'thread-2', mailboxId: null, raised: true },
     ]);

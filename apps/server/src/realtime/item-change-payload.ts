@@ -1,6 +1,6 @@
 // What the triage_items triggers announce on the `triage_item_changes` channel (migration 0022): one
-// notification per statement part, `{"op", "rows": [[userId, id, threadKey, mailboxId, raised], ...]}`; comments
-// (0012) and firm changes (0011) keep one-row payloads on the same channel.
+// notification per statement part, `{"op", "rows": [[userId, id, threadKey, mailboxId, raised, status,
+// folderState, snoozed], ...]}`; comments (0012) and firm changes (0011) keep one-row payloads on the same channel.
 
 export type ItemChangeOp = 'INSERT' | 'UPDATE' | 'DELETE' | 'COMMENT';
 
@@ -11,15 +11,19 @@ export type ItemChange = {
   threadKey: string;
   mailboxId: string | null;
   raised: boolean;
+  /** Where the item is now (inserts and updates): which views it is in. */
+  place?: ItemPlace;
 };
+
+export type ItemPlace = { status: string; folderState: string | null; isSnoozed: boolean };
 
 const OPS: readonly unknown[] = ['INSERT', 'UPDATE', 'DELETE', 'COMMENT'];
 
 function changeOf(op: ItemChangeOp, row: unknown): ItemChange | null {
   if (!Array.isArray(row)) return null;
-  const [userId, id, threadKey, mailboxId, raised] = row as unknown[];
+  const [userId, id, threadKey, mailboxId, raised, status, folderState, snoozed] = row as unknown[];
   if (typeof userId !== 'string' || typeof id !== 'string' || typeof threadKey !== 'string') return null;
-  return {
+  const change: ItemChange = {
     op,
     userId,
     id,
@@ -27,6 +31,13 @@ function changeOf(op: ItemChangeOp, row: unknown): ItemChange | null {
     mailboxId: typeof mailboxId === 'string' ? mailboxId : null,
     raised: raised === true,
   };
+  if (typeof status === 'string')
+    change.place = {
+      status,
+      folderState: typeof folderState === 'string' ? folderState : null,
+      isSnoozed: snoozed === true,
+    };
+  return change;
 }
 
 /**

@@ -44,6 +44,7 @@ export function createTriageChangeHub(database: Database, log: FastifyBaseLogger
   const deliver = (change: ItemChange) => {
     const event: TriageChangeEvent = { op: change.op, id: change.id, threadKey: change.threadKey };
     if (change.raised) event.raised = true;
+    if (change.place) event.place = change.place;
     fanout.deliver(change.userId, event);
     const { mailboxId } = change;
     if (!mailboxId) return;

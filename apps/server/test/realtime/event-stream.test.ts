@@ -104,7 +104,8 @@ describe.each(testDatabaseKinds)('realtime event stream (%s)', (kind) => {
     ]);
     await stream.waitFor((events) => events.some((event) => event.id === id), 2000);
     expect(Date.now() - startedAt).toBeLessThan(2000);
-    expect(stream.events[0]).toEqual({ op: 'INSERT', id, threadKey: 'live-thread' });
+    const place = { status: 'inbox', folderState: null, isSnoozed: false };
+    expect(stream.events[0]).toEqual({ op: 'INSERT', id, threadKey: 'live-thread', place });
 
     await insertTriageItems(t.app.db, other.userId, [{ subject: 'Not for you' }]);
     const patched = await t.app.inject({
@@ -116,8 +117,8 @@ describe.each(testDatabaseKinds)('realtime event stream (%s)', (kind) => {
     expect(patched.statusCode).toBe(200);
     await stream.waitFor((events) => events.some((event) => event.op === 'UPDATE'), 2000);
     expect(stream.events).toEqual([
-      { op: 'INSERT', id, threadKey: 'live-thread' },
-      { op: 'UPDATE', id, threadKey: 'live-thread' },
+      { op: 'INSERT', id, threadKey: 'live-thread', place },
+      { op: 'UPDATE', id, threadKey: 'live-thread', place },
     ]);
     // A message deleted in the mailbox is removed by the sync engine; open lists hear of it too.
     await withUser(t.app.db, owner.userId, (tx) =>

@@ -59,4 +59,6 @@ export type TriageChangeEvent = {
   id: string;
   threadKey: string;
   raised?: true;
+  /** Inserts and updates: where the item is now, so a list can tell whether it would show it. */
+  place?: { status: string; folderState: string | null; isSnoozed: boolean };
 };

@@ -3,7 +3,9 @@
 -- announce once per statement: the changed rows travel in as few notifications as fit (pg_notify takes at most
 -- 8,000 bytes; a part closes past 5,000, and a row's entry is at most ~1,300: thread keys longer than 1,000
 -- characters are cut, which only means an open thread of such a key is not refreshed live).
--- Payload: {"op": "INSERT" | "UPDATE" | "DELETE", "rows": [[userId, id, threadKey, mailboxId, raised], ...]}.
+-- Payload: {"op": "INSERT" | "UPDATE" | "DELETE", "rows": [[userId, id, threadKey, mailboxId, raised, status,
+-- folderState, snoozed], ...]}: the last three say which views the item is in now, so the browser counts as new
+-- only mail its list would show (not the user's own reply synced into Sent).
 -- Comments and firm changes keep their one-row payloads on the same channel (realtime/triage-change-hub.ts reads
 -- both).
 CREATE OR REPLACE FUNCTION ledgerdesk_notify_item_rows(op text, entries json[]) RETURNS void
@@ -31,7 +33,8 @@ CREATE OR REPLACE FUNCTION ledgerdesk_notify_item_inserts() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM ledgerdesk_notify_item_rows('INSERT', array(
-    SELECT json_build_array(n.user_id, n.id, left(n.thread_key, 1000), n.email_integration_id, false)
+    SELECT json_build_array(n.user_id, n.id, left(n.thread_key, 1000), n.email_integration_id, false, n.status,
+      left(n.metadata->>'exchange_folder_state', 20), n.snoozed_until IS NOT NULL)
     FROM new_items n ORDER BY n.id));
   RETURN NULL;
 END
@@ -44,7 +47,8 @@ LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM ledgerdesk_notify_item_rows('UPDATE', array(
     SELECT json_build_array(n.user_id, n.id, left(n.thread_key, 1000), n.email_integration_id,
-      n.raised_at IS NOT NULL AND n.raised_at IS DISTINCT FROM o.raised_at)
+      n.raised_at IS NOT NULL AND n.raised_at IS DISTINCT FROM o.raised_at, n.status,
+      left(n.metadata->>'exchange_folder_state', 20), n.snoozed_until IS NOT NULL)
     FROM new_items n JOIN old_items o ON o.id = n.id ORDER BY n.id));
   RETURN NULL;
 END

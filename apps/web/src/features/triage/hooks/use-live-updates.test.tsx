@@ -121,6 +121,27 @@ describe('useLiveUpdates', () => {
     expect(requests.filter((url) => url.startsWith('/api/triage/threads'))).toEqual([]);
   });
 
+  it("counts only mail the list's view would show (not the user's own reply synced into Sent)", async () => {
+    const { result, stream } = setup();
+    const place = (status: string, folderState: string | null = null) => ({
+      status,
+      folderState,
+      isSnoozed: false,
+    });
+    act(() => stream.send(TRIAGE_EVENT, { op: 'INSERT', id: 's', threadKey: 't-s', place: place('sent') }));
+    act(() =>
+      stream.send(TRIAGE_EVENT, {
+        op: 'INSERT',
+        id: 'x',
+        threadKey: 't-x',
+        place: place('inbox', 'archive'),
+      }),
+    );
+    expect(result.current.newItemsCount).toBe(0);
+    act(() => stream.send(TRIAGE_EVENT, { op: 'INSERT', id: 'n', threadKey: 't-n', place: place('inbox') }));
+    expect(result.current.newItemsCount).toBe(1);
+  });
+
   it('does not count an inserted item the list already shows (its first fetch saw it); the list refetches', async () => {
     const { result, stream } = setup();
     act(() => stream.send(TRIAGE_EVENT, { op: 'INSERT', id: 'a', threadKey: 'single-a' }));

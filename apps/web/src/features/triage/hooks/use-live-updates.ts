@@ -1,6 +1,8 @@
 import type { UserNotice } from '@ledgerdesk/domain/api/notice-events';
 import type { ThreadsPage } from '@ledgerdesk/domain/api/triage';
-import type { AutoRefreshSettings } from '@ledgerdesk/domain/entities';
+import type { TriageChangeEvent } from '@ledgerdesk/domain/api/triage-endpoints';
+import type { AutoRefreshSettings, FolderState, TriageStatus } from '@ledgerdesk/domain/entities';
+import { isInView } from '@ledgerdesk/domain/triage/view-criteria';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getTriageThreads } from '../api/get-triage-threads';
@@ -74,6 +76,8 @@ export function useLiveUpdates(
         refresh();
         return;
       }
+      // Not for this list (the user's own reply synced into Sent, mail filed straight to the archive): no news here.
+      if (event.place && !isInView(placedItem(event.place), filter.view)) return;
       // Shown already: only its row needs to catch up.
       const cached = queryClient.getQueryData<ThreadsData>(triageKeys.list(filter));
       if (findItems(cached, new Set([event.id])).length > 0) {
@@ -111,6 +115,15 @@ export function useLiveUpdates(
 }
 
 type ShownPages = { pages: ThreadsPage[] };
+
+/** An event's place as the view rule reads an item. */
+function placedItem(place: NonNullable<TriageChangeEvent['place']>) {
+  return {
+    status: place.status as TriageStatus,
+    metadata: { exchange_folder_state: (place.folderState ?? undefined) as FolderState | undefined },
+    snoozedUntil: place.isSnoozed ? 'snoozed' : null,
+  };
+}
 type Polled = { total: number; newest: number };
 /** What arrived since the reader's last refresh: the ids the stream announced, and the poll's last answer. */
 type News = { ids: ReadonlySet<string>; polled: Polled | null };

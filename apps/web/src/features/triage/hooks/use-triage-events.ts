@@ -21,11 +21,21 @@ function parseEvent(data: unknown): TriageChangeEvent | null {
       (value.op === 'INSERT' || value.op === 'UPDATE' || value.op === 'DELETE' || value.op === 'COMMENT') &&
       typeof value.id === 'string'
     ) {
+      const place = value.place;
       return {
         op: value.op,
         id: value.id,
         threadKey: String(value.threadKey ?? ''),
         ...(value.raised === true ? { raised: true } : {}),
+        ...(place && typeof place.status === 'string'
+          ? {
+              place: {
+                status: place.status,
+                folderState: typeof place.folderState === 'string' ? place.folderState : null,
+                isSnoozed: place.isSnoozed === true,
+              },
+            }
+          : {}),
       };
     }
   } catch {
