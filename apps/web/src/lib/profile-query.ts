@@ -1,3 +1,4 @@
+import type { Profile as DomainProfile } from '@ledgerdesk/domain/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -6,18 +7,7 @@ import { api } from './api-client';
  * the triage feature (the time zone of snooze and reminder times): one cache entry, one request, one stale time
  * (the app's default; the sidebar on every screen keeps it fresh).
  */
-export type Profile = {
-  id: string;
-  fullName: string | null;
-  email: string | null;
-  avatarUrl: string | null;
-  jobTitle: string | null;
-  handle: string | null;
-  capacityHours: number;
-  notificationSettings: { email: boolean; push: boolean; mentions: boolean };
-  timeZone: string | null;
-  updatedAt: string;
-};
+export type Profile = DomainProfile & { timeZone: string | null; updatedAt: string };
 
 export async function getProfile(): Promise<Profile> {
   const { profile } = await api<{ profile: Profile }>('/api/profile');
