@@ -99,11 +99,14 @@ async function openPostgres(databaseUrl: string, appDatabaseUrl: string | undefi
   }
   const appUrl = await resolveAppConnection(databaseUrl, appDatabaseUrl);
   // When the server does not let the app role log in (password auth without DATABASE_APP_URL), every
-  // connection switches to it at startup instead, through the `role` setting.
+  // connection switches to it at startup instead, through the `role` setting. JIT is off for every session:
+  // the app's statements are short (keyset pages, actions on a few thousand rows by id), yet their cost
+  // estimates can pass jit_above_cost, and compiling then costs far more than running (100+ ms measured on
+  // the list's page query, which set it per transaction before).
   const pool = new pg.Pool({
     connectionString: appUrl ?? databaseUrl,
     max: 10,
-    ...(appUrl ? {} : { options: `-c role=${APP_ROLE}` }),
+    options: appUrl ? '-c jit=off' : `-c jit=off -c role=${APP_ROLE}`,
   });
   // An idle connection the server ends (a restart, a failover, an administrator, a dropped test database) is
   // discarded by the pool and the next query opens a new one; without a listener node-postgres would raise the

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/require-user';
 import { rowsOf } from '../../db/migrate';
 import { withUser } from '../../db/with-user';
-import { tuneTransaction } from './find-thread-heads';
 import { viewSql } from './item-filters-sql';
 
 /**
@@ -21,7 +20,6 @@ export async function triageCountsRoutes(app: FastifyInstance): Promise<void> {
     const scheduled = sql`(select coalesce(sum(b.item_count), 0)::int from triage_item_buckets b
         where b.user_id = ${user.id} and ${viewSql('scheduled', 'b')})`;
     const [result, sharedResult] = await withUser(app.db, user.id, async (tx) => {
-      await tuneTransaction(tx, { isIndexWalk: false });
       const own = await tx.execute(sql`
         select ${unread('inbox')} as triage, ${unread('later')} as later,
           ${scheduled} as scheduled, ${unread('drafts')} as drafts`);

@@ -9,16 +9,11 @@ import type { ThreadCursor } from './thread-cursor';
 export type Head = { thread_key: string; id: string; last_activity: string };
 
 /**
- * Planner settings for the transaction. JIT off: these short queries' cost estimates can pass the JIT
- * threshold, and compiling them costs far more (100+ ms measured) than running them. Sorting off for an
- * index walk: walkHeads turns it back on once its query is done.
+ * Planner settings for the transaction (JIT is off for every session, db/client.ts). Sorting off for an index
+ * walk: walkHeads turns it back on once its query is done.
  */
 export async function tuneTransaction(tx: Tx, options: { isIndexWalk: boolean }): Promise<void> {
-  await tx.execute(
-    options.isIndexWalk
-      ? sql`select set_config('jit', 'off', true), set_config('enable_sort', 'off', true)`
-      : sql`select set_config('jit', 'off', true)`,
-  );
+  if (options.isIndexWalk) await tx.execute(sql`select set_config('enable_sort', 'off', true)`);
 }
 
 // Groups sort like the domain's compareNewestFirst on their latest item: time descending, then id ascending.

@@ -56,8 +56,11 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
   const time = listTime(group.lastActivity, now);
   const isEnhanced = density === 'enhanced';
   // The quick actions (and their tooltips) exist only while the row is pointed at or focused: rows are
-  // mounted by the dozen while scrolling and must stay cheap.
-  const [isEngaged, setIsEngaged] = useState(false);
+  // rendered by the dozen while scrolling and must stay cheap. The element is reused for other threads as the
+  // list scrolls (thread-list.tsx), so the state names the thread it belongs to, and a pointer resting on
+  // the row while its thread changes engages the new one as soon as it moves.
+  const [engagedId, setEngagedId] = useState<string | null>(null);
+  const isEngaged = engagedId === group.id;
   const snooze = useSnoozeControls();
   const returnsAt = isSnoozed(group) ? (latest.snoozedUntil ?? null) : null;
   // Issue 15: an assignment in the assignee's own triage says who assigned it; a thread says who has it.
@@ -67,11 +70,12 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
 
   return (
     <li
-      onPointerEnter={() => setIsEngaged(true)}
-      onPointerLeave={() => setIsEngaged(false)}
-      onFocus={() => setIsEngaged(true)}
+      onPointerEnter={() => setEngagedId(group.id)}
+      onPointerMove={isEngaged ? undefined : () => setEngagedId(group.id)}
+      onPointerLeave={() => setEngagedId(null)}
+      onFocus={() => setEngagedId(group.id)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setIsEngaged(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setEngagedId(null);
       }}
       style={{ height: props.height, transform: `translateY(${props.start}px)` }}
       data-testid="thread-row"
