@@ -3,6 +3,7 @@
 (() => {
   const ROW = '[data-testid="thread-row"]';
   const SCROLLER = '[data-testid="thread-list-scroll"]';
+  const LOADING_MORE = '[data-testid="thread-list-loading-more"]';
   const state = window;
 
   // The first frame painted with a thread row in the document, in ms since navigation start.
@@ -101,7 +102,8 @@
         last = now;
         frames++;
         const isAtBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
-        const isLoading = (scroller.textContent ?? '').includes('Loading more');
+        // One selector, not the list's text: reading every row's text each frame was 6% of the scroll's CPU time.
+        const isLoading = scroller.querySelector(LOADING_MORE) !== null;
         if (isAtBottom && !isLoading) settledSince ||= now;
         else settledSince = 0;
         if ((settledSince && now - settledSince > 400) || now - started > capMs) return finish(now);

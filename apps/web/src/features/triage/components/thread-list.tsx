@@ -99,6 +99,7 @@ export function ThreadList() {
                 <li
                   key={item.key}
                   style={style}
+                  data-testid="thread-list-loading-more"
                   className="absolute top-0 left-0 flex w-full items-center justify-center text-[12px] text-muted"
                 >
                   Loading more…
