@@ -208,7 +208,8 @@ function RowMeta({ status, time, iso }: { status: string | null; time: string; i
         </span>
       ) : null}
       <span className="sr-only">, {fullTime(iso)}</span>
-      <span aria-hidden className="w-14 text-right text-[12px] text-muted tabular-nums">
+      {/* At least the width of a clock time, so rows of today line up; a date of an earlier year is wider. */}
+      <span aria-hidden className="min-w-14 text-right text-[12px] whitespace-nowrap text-muted tabular-nums">
         {time}
       </span>
     </span>
