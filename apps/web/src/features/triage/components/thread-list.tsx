@@ -1,12 +1,4 @@
-import {
-  type MouseEvent,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type MouseEvent, type RefObject, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useNow } from '../../../lib/use-now';
 import { THREADS_NEXT_PAGE_SIZE } from '../api/get-triage-threads';
 import { useRowWindow } from '../hooks/use-row-window';
@@ -31,11 +23,8 @@ export function ThreadList() {
   const rowHeight = ROW_HEIGHTS[density];
   const openIndex = openGroupId ? groups.findIndex((group) => group.id === openGroupId) : -1;
   useKeptScrollPosition(scrollRef, keptScroll, groups);
-  // The row holding keyboard focus (a checkbox, a quick action: not only the row's button, which moves the
-  // cursor): rows hand their elements on as the list scrolls, and a focused one must stay its thread's.
-  const [focusIndex, setFocusIndex] = useState(-1);
-  // The cursor's row, the open thread's row and the focused row stay mounted when scrolled away, so keyboard
-  // focus is not lost and a screen reader still finds the selected row in the accessibility tree.
+  // The cursor's row and the open thread's row stay mounted when scrolled away, so keyboard focus is not
+  // lost and a screen reader still finds the selected row in the accessibility tree.
   const {
     rows: items,
     totalSize,
@@ -45,7 +34,8 @@ export function ThreadList() {
     count: groups.length + (hasNextPage ? 1 : 0),
     rowHeight,
     overscan: 12,
-    pinned: [activeIndex, openIndex, focusIndex],
+    pinned: [activeIndex, openIndex],
+    keyOf: (index) => groups[index]?.id ?? 'loading-more',
   });
   const lastIndex = items.at(-1)?.index ?? 0;
 
@@ -82,15 +72,7 @@ export function ThreadList() {
         onToggleCheck={checked.toggle}
         onAddFilter={list.addFilter}
       >
-        <ul
-          aria-label="Threads"
-          className="relative m-0 w-full list-none p-0"
-          style={{ height: totalSize }}
-          onFocus={(event) => setFocusIndex(rowIndexOf(event.target))}
-          onBlur={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget)) setFocusIndex(-1);
-          }}
-        >
+        <ul aria-label="Threads" className="relative m-0 w-full list-none p-0" style={{ height: totalSize }}>
           {items.map((item) => {
             const group = groups[item.index];
             const style = { height: item.size, transform: `translateY(${item.start}px)` };
@@ -129,13 +111,6 @@ export function ThreadList() {
       </ListContextMenu>
     </div>
   );
-}
-
-/** The index of the row an element is in (its button carries it), or -1. */
-function rowIndexOf(element: EventTarget | null): number {
-  const row = element instanceof Element ? element.closest('[data-thread-key]') : null;
-  const index = row?.querySelector('[data-row-index]')?.getAttribute('data-row-index');
-  return index == null ? -1 : Number(index);
 }
 
 export type KeptScroll = { groups: readonly unknown[]; top: number } | null;

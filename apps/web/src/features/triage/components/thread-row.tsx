@@ -56,11 +56,8 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
   const time = listTime(group.lastActivity, now);
   const isEnhanced = density === 'enhanced';
   // The quick actions (and their tooltips) exist only while the row is pointed at or focused: rows are
-  // rendered by the dozen while scrolling and must stay cheap. The element is reused for other threads as the
-  // list scrolls (thread-list.tsx), so the state names the thread it belongs to, and a pointer resting on
-  // the row while its thread changes engages the new one as soon as it moves.
-  const [engagedId, setEngagedId] = useState<string | null>(null);
-  const isEngaged = engagedId === group.id;
+  // mounted by the dozen while scrolling and must stay cheap.
+  const [isEngaged, setIsEngaged] = useState(false);
   const snooze = useSnoozeControls();
   const returnsAt = isSnoozed(group) ? (latest.snoozedUntil ?? null) : null;
   // Issue 15: an assignment in the assignee's own triage says who assigned it; a thread says who has it.
@@ -70,12 +67,11 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
 
   return (
     <li
-      onPointerEnter={() => setEngagedId(group.id)}
-      onPointerMove={isEngaged ? undefined : () => setEngagedId(group.id)}
-      onPointerLeave={() => setEngagedId(null)}
-      onFocus={() => setEngagedId(group.id)}
+      onPointerEnter={() => setIsEngaged(true)}
+      onPointerLeave={() => setIsEngaged(false)}
+      onFocus={() => setIsEngaged(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setEngagedId(null);
+        if (!event.currentTarget.contains(event.relatedTarget)) setIsEngaged(false);
       }}
       style={{ height: props.height, transform: `translateY(${props.start}px)` }}
       data-testid="thread-row"

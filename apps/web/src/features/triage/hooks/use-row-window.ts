@@ -1,12 +1,5 @@
 import { type RefObject, startTransition, useCallback, useLayoutEffect, useRef, useState } from 'react';
-import {
-  rowIndexes,
-  scrollTopToReveal,
-  slotCapacity,
-  slotKeys,
-  visibleRange,
-  type WindowRow,
-} from '../utils/row-window';
+import { rowIndexes, scrollTopToReveal, visibleRange, type WindowRow } from '../utils/row-window';
 
 type ScrollView = { scrollTop: number; viewportHeight: number };
 type RangeParams = { rowHeight: number; count: number; overscan: number };
@@ -25,6 +18,7 @@ type RowWindowInput = {
   overscan: number;
   /** Rows kept rendered wherever the list is scrolled (the cursor's, the open thread's). */
   pinned: readonly number[];
+  keyOf: (index: number) => string;
 };
 
 /**
@@ -33,7 +27,7 @@ type RowWindowInput = {
  * arithmetic operations whatever the row count (the general-purpose virtualizer it replaces walked every row
  * whenever its options changed, and weighed 10 KB gzipped in the first load).
  */
-export function useRowWindow({ scrollRef, count, rowHeight, overscan, pinned }: RowWindowInput) {
+export function useRowWindow({ scrollRef, count, rowHeight, overscan, pinned, keyOf }: RowWindowInput) {
   // The scroll position and viewport height last read; the range is derived from them at render, so a page
   // loaded (a new count) or a density switch needs no DOM read and no effect.
   const [view, setView] = useState<ScrollView>({ scrollTop: 0, viewportHeight: 0 });
@@ -85,15 +79,11 @@ export function useRowWindow({ scrollRef, count, rowHeight, overscan, pinned }: 
     [scrollRef],
   );
 
-  const indexes = rowIndexes(range, pinned, count);
-  const capacity = slotCapacity({ viewportHeight: view.viewportHeight, rowHeight, overscan });
-  const keys = slotKeys(indexes, range, capacity);
-  const rows: WindowRow[] = indexes.map((index, position) => ({
+  const rows: WindowRow[] = rowIndexes(range, pinned, count).map((index) => ({
     index,
-    key: keys[position] ?? `i${index}`,
+    key: keyOf(index),
     start: index * rowHeight,
     size: rowHeight,
   }));
-
   return { rows, totalSize: count * rowHeight, scrollToIndex };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowIndexes, scrollTopToReveal, slotCapacity, slotKeys, visibleRange } from './row-window';
+import { rowIndexes, scrollTopToReveal, visibleRange } from './row-window';
 
 describe('visibleRange', () => {
   it('covers the viewport plus the overscan on each side, clamped to the list', () => {
@@ -48,48 +48,5 @@ describe('scrollTopToReveal', () => {
     expect(scrollTopToReveal({ ...base, index: 5 })).toBe(200);
     expect(scrollTopToReveal({ ...base, index: 20 })).toBe(640);
     expect(scrollTopToReveal({ ...base, index: 12 })).toBe(400);
-  });
-});
-
-describe('slotKeys', () => {
-  const keysAt = (first: number, last: number, pinned: number[], capacity: number) => {
-    const range = { first, last };
-    const indexes = rowIndexes(range, pinned, 1_000);
-    return Object.fromEntries(slotKeys(indexes, range, capacity).map((key, at) => [indexes[at], key]));
-  };
-
-  it('gives every row of the range its own slot, and a row scrolled in the slot of the one scrolled out', () => {
-    const before = keysAt(0, 4, [], 6);
-    expect(Object.values(before)).toEqual(['s0', 's1', 's2', 's3', 's4']);
-    const after = keysAt(3, 7, [], 6);
-    // Rows 3 and 4 keep their elements; rows 6 and 7 take over those of rows 0 and 1.
-    expect(after).toEqual({ 3: 's3', 4: 's4', 5: 's5', 6: 's0', 7: 's1' });
-    expect(new Set(Object.values(keysAt(117, 121, [], 6))).size).toBe(5);
-  });
-
-  it('keeps a pinned row on its slot when scrolled away; the range row on that slot takes a key of its own', () => {
-    const keys = keysAt(10, 14, [2], 6);
-    expect(keys[2]).toBe('s2');
-    expect(keys[14]).toBe('i14');
-    expect(new Set(Object.values(keys)).size).toBe(6);
-  });
-
-  it('never gives two pinned rows one key', () => {
-    const keys = keysAt(20, 22, [2, 8], 6);
-    expect(keys[2]).toBe('s2');
-    expect(keys[8]).toBe('i8');
-    expect(new Set(Object.values(keys)).size).toBe(5);
-  });
-
-  it('has a slot for every row a viewport and its overscan can show', () => {
-    const capacity = slotCapacity({ viewportHeight: 810, rowHeight: 40, overscan: 12 });
-    const range = visibleRange({
-      scrollTop: 1_234,
-      viewportHeight: 810,
-      rowHeight: 40,
-      count: 10_000,
-      overscan: 12,
-    });
-    expect(range.last - range.first + 1).toBeLessThanOrEqual(capacity);
   });
 });

@@ -50,33 +50,3 @@ export function scrollTopToReveal(input: {
   if (bottom > scrollTop + viewportHeight) return Math.max(0, bottom - viewportHeight);
   return scrollTop;
 }
-
-/** How many slots the rows of a viewport need: every row of the range gets a slot of its own. */
-export function slotCapacity(input: { viewportHeight: number; rowHeight: number; overscan: number }): number {
-  const { viewportHeight, rowHeight, overscan } = input;
-  return Math.max(1, Math.ceil(viewportHeight / Math.max(1, rowHeight))) + 2 * overscan + 2;
-}
-
-/**
- * The React key of each rendered row: its slot, `index mod capacity`, so a row scrolled out hands its DOM
- * to the row scrolled in — React updates the text and position of an element that already exists instead of
- * removing one and creating another (a fling replaces every row each frame: creating them was most of the
- * frame's style, layout and garbage). A pinned row outside the range keeps its slot, so the focused row keeps
- * its element (and focus) wherever the list is scrolled; a row of the range whose slot it holds takes a key of
- * its own for that time. `indexes` are rowIndexes' answer for the same range.
- */
-export function slotKeys(indexes: readonly number[], range: RowRange, capacity: number): string[] {
-  const taken = new Set<number>();
-  for (const index of indexes) {
-    if (index < range.first || index > range.last) taken.add(index % capacity);
-  }
-  const pinnedSlots = new Set<number>();
-  return indexes.map((index) => {
-    const slot = index % capacity;
-    if (index >= range.first && index <= range.last) return taken.has(slot) ? `i${index}` : `s${slot}`;
-    // Two pinned rows outside the range on one slot: the second is keyed by its index.
-    if (pinnedSlots.has(slot)) return `i${index}`;
-    pinnedSlots.add(slot);
-    return `s${slot}`;
-  });
-}
