@@ -4,13 +4,12 @@ import { detail, rows } from '../support/triage-page';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-// On wide screens the list first stands in a plain layout and the resizable panes swap in once their chunk has
-// loaded; the swap remounts the list. A click pressed before the swap and released after it must still open the
-// thread. Known bug, reproduced by this journey and left open on 2026-11-26: the press and the release land on two
-// different elements and the row never gets the click (the rare "first thread never opens" flake of the row
-// journeys). Holding the swap until the pointer's release passed this journey but not the flake; the fix must
-// keep the list mounted across the swap. Remove `fixme` with the fix.
-test.fixme('a click pressed while the resizable panes swap in still opens the thread', async ({ page }) => {
+// On wide screens the list once stood in a plain layout until the resizing library's chunk arrived, and the swap
+// remounted the list: a click pressed before it and released after it reached no row (the rare "first thread
+// never opens" flake), and a focused row lost its focus. The panes now have one layout from the first paint.
+test('the list stays mounted from the first row on, so a slow click on it opens the thread', async ({
+  page,
+}) => {
   await signUpThroughUi(page);
   const address = uniqueMailbox('click');
   const created = await page.request.post('/sandbox/control/mailboxes', {
@@ -26,30 +25,32 @@ test.fixme('a click pressed while the resizable panes swap in still opens the th
   });
   await connectSandboxMailbox(page, { address });
 
-  // Hold the resizable panes' chunk until the button is pressed.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/resizable-panes-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
   await page.goto('/triage/personal/inbox');
   const row = rows(page).first();
   await expect(row).toBeVisible();
-  await expect(page.getByRole('separator', { name: 'Resize panels' })).toHaveCount(0);
+  // The separator is there with the first row: nothing swaps in later.
+  await expect(page.getByRole('separator', { name: 'Resize panels' })).toBeVisible();
+  await page.evaluate(() => {
+    const list = document.querySelector('[data-testid="thread-list-scroll"]');
+    if (list) (list as HTMLElement & { firstSeen?: boolean }).firstSeen = true;
+  });
 
   const box = await row.locator('[data-row-index]').boundingBox();
   if (!box) throw new Error('no row button');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
-  release();
-  // The chunk arrives and its panes are ready while the button is still pressed.
-  await page.waitForResponse((response) => /resizable-panes-.*\.js$/.test(response.url()));
-  await page.waitForTimeout(500);
+  // Long enough for the browser to go idle and load everything it defers.
+  await page.waitForTimeout(1500);
   await page.mouse.up();
 
   await expect(detail(page).getByTestId('thread-subject')).toHaveText('First click');
-  await expect(page.getByRole('separator', { name: 'Resize panels' })).toBeVisible();
+  const isSameList = await page.evaluate(
+    () =>
+      (
+        document.querySelector('[data-testid="thread-list-scroll"]') as
+          | (HTMLElement & { firstSeen?: boolean })
+          | null
+      )?.firstSeen === true,
+  );
+  expect(isSameList).toBe(true);
 });

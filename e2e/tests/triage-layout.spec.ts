@@ -52,6 +52,43 @@ test('panel sizes: 60/40 by default, keyboard steps of 10, saved and restored af
   void consoleErrors;
 });
 
+test('the separator drags with the mouse, keeps within 25–75 and saves where it was let go', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signUpWithMailbox(page, { deliver: [clientMessage('Drag check')] });
+  const separator = page.getByRole('separator', { name: 'Resize panels' });
+  await expect(separator).not.toHaveAttribute('aria-disabled', 'true');
+  const group = await page.locator('#triage-panels').boundingBox();
+  const line = await separator.boundingBox();
+  if (!group || !line) throw new Error('no panes');
+  const y = line.y + line.height / 2;
+  // Pressed 3 px beside the 1 px line: inside the 5 px hit margin of a mouse.
+  await page.mouse.move(line.x + 3, y);
+  await page.mouse.down();
+  await page.mouse.move(group.x + group.width * 0.4 + 3, y, { steps: 8 });
+  await expect.poll(() => listWidthShare(page)).toBe(40);
+  // Over the email's side and past the limit: clamped at 75.
+  await page.mouse.move(group.x + group.width * 0.95, y, { steps: 8 });
+  await expect.poll(() => listWidthShare(page)).toBe(75);
+  await page.mouse.move(group.x + group.width * 0.5 + 3, y, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(() => listWidthShare(page)).toBe(50);
+  await expect(separator).toHaveAttribute('aria-valuenow', '50');
+  // Moving after the release does nothing.
+  await page.mouse.move(group.x + group.width * 0.3, y, { steps: 4 });
+  expect(await listWidthShare(page)).toBe(50);
+  await expect
+    .poll(() =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('ledgerdesk:triage-panel-sizes') ?? '{}').left),
+    )
+    .toBeCloseTo(50, 0);
+  // The thread still opens with a click after a drag.
+  await rows(page).first().locator('[data-row-index]').click();
+  await expect(detail(page).getByTestId('thread-subject')).toHaveText('Drag check');
+  void consoleErrors;
+});
+
 test('on a phone the panes stack, with a back button from the thread to the list', async ({
   page,
   consoleErrors,

@@ -1,18 +1,12 @@
+import type { PanelSizes } from '@ledgerdesk/domain/entities';
+import { clampPanelSizes } from '@ledgerdesk/domain/triage/panel-sizes';
 import { DETAIL_PANEL_ID, LIST_PANEL_ID } from '@ledgerdesk/domain/triage/triage-page-texts';
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useImperativeHandle, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
-import { warmWhenIdle } from '../../../lib/warm-when-idle';
-import { sizesOf } from '../hooks/use-panel-sizes';
+import { PaneSeparator } from './pane-separator';
 import { useTriageScreen } from './triage-screen-context';
 
 type TriagePanesProps = { list: ReactNode; detail: ReactNode };
-
-let loadedPanes: ComponentType<TriagePanesProps> | null = null;
-const loadResizablePanes = () =>
-  import('./resizable-panes').then((m) => {
-    loadedPanes = m.ResizablePanes;
-    return m.ResizablePanes;
-  });
 
 /** The two triage panes: resizable side by side on wide screens, stacked on narrow ones. */
 export function TriagePanes({ list, detail }: TriagePanesProps) {
@@ -37,37 +31,37 @@ export function TriagePanes({ list, detail }: TriagePanesProps) {
 }
 
 /**
- * Side by side. The resizing library is not needed to show the first rows, so until its chunk has loaded
- * (requested once the list has answered and the browser is idle) the same layout stands without handles.
+ * Side by side, split by a separator that drags and steps from the keyboard (spec §9). One layout from the
+ * first paint on: the list is never remounted under the user's pointer or focus, and a resize re-renders only
+ * this component (the panes' children are the same elements, so React skips them).
  */
 function WidePanes({ list, detail }: TriagePanesProps) {
-  const { threads, panels } = useTriageScreen();
-  const [Resizable, setResizable] = useState(() => loadedPanes);
-  const isListShown = threads.status !== 'pending';
-  useEffect(() => {
-    if (Resizable || !isListShown) return;
-    let isCurrent = true;
-    const cancel = warmWhenIdle(
-      () =>
-        loadResizablePanes().then((component) => {
-          if (isCurrent) setResizable(() => component);
-        }),
-      { idleTimeoutMs: 500 },
-    );
-    return () => {
-      isCurrent = false;
-      cancel();
-    };
-  }, [Resizable, isListShown]);
-  if (Resizable) return <Resizable list={list} detail={detail} />;
-  const { left, right } = sizesOf(panels.initialLayout);
+  const { panels, isResizeDisabled } = useTriageScreen();
+  const { saveSizes } = panels;
+  const [sizes, setSizes] = useState(panels.initialSizes);
+  const groupRef = useRef<HTMLDivElement | null>(null);
+  const resize = useCallback(
+    (next: Partial<PanelSizes>) => {
+      const clamped = clampPanelSizes(next);
+      setSizes((current) => (current.left === clamped.left ? current : clamped));
+      saveSizes(clamped);
+    },
+    [saveSizes],
+  );
+  useImperativeHandle(panels.panesRef, () => ({ setSizes: resize }), [resize]);
   return (
-    <div className="flex min-h-0 flex-1">
-      <div id={LIST_PANEL_ID} className="h-full min-w-0" style={{ flex: `${left} 1 0px` }}>
+    <div ref={groupRef} id="triage-panels" className="flex min-h-0 flex-1">
+      <div id={LIST_PANEL_ID} className="h-full min-w-0" style={{ flex: `${sizes.left} 1 0px` }}>
         {list}
       </div>
-      <div aria-hidden className="w-px bg-border" />
-      <div id={DETAIL_PANEL_ID} className="h-full min-w-0" style={{ flex: `${right} 1 0px` }}>
+      <PaneSeparator
+        groupRef={groupRef}
+        value={sizes.left}
+        controls={LIST_PANEL_ID}
+        isDisabled={isResizeDisabled}
+        onResize={resize}
+      />
+      <div id={DETAIL_PANEL_ID} className="h-full min-w-0" style={{ flex: `${sizes.right} 1 0px` }}>
         {detail}
       </div>
     </div>
