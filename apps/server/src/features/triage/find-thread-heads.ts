@@ -8,14 +8,6 @@ import type { ThreadCursor } from './thread-cursor';
 /** A page's thread: its key and its newest matching item (id, time at full database precision). */
 export type Head = { thread_key: string; id: string; last_activity: string };
 
-/**
- * Planner settings for the transaction (JIT is off for every session, db/client.ts). Sorting off for an index
- * walk: walkHeads turns it back on once its query is done.
- */
-export async function tuneTransaction(tx: Tx, options: { isIndexWalk: boolean }): Promise<void> {
-  if (options.isIndexWalk) await tx.execute(sql`select set_config('enable_sort', 'off', true)`);
-}
-
 // Groups sort like the domain's compareNewestFirst on their latest item: time descending, then id ascending.
 function keysetSql(cursor: ThreadCursor | null): SQL {
   if (!cursor) return sql``;
@@ -33,8 +25,10 @@ export async function walkHeads(
   // Walk the view's index newest first and keep an item when it is its thread's newest matching item: the
   // walk stops after one page. The planner cannot know how soon that is and, left alone (or without
   // statistics, as on PGlite, which never autovacuums), may sort every matching row first — hundreds of
-  // milliseconds at 100,000 items. With sorting discouraged (tuneTransaction) it walks the index that every
-  // view and tab has (migration 0002). Sorting is allowed again afterwards: loading the page's items needs it.
+  // milliseconds at 100,000 items. With sorting off for this one statement it walks the index that every view
+  // and tab has (migration 0002). Sorting is allowed again afterwards: loading the page's items needs it. (The
+  // setting is transaction-local; JIT is off for every session, db/client.ts.)
+  await tx.execute(sql`select set_config('enable_sort', 'off', true)`);
   const result = await tx.execute(sql`
     select c.total, p.thread_key, p.id, p.last_activity
     from (${totalSql(userId, query)}) c

@@ -8,7 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/migrate';
 import type { Tx } from '../../db/with-user';
-import { searchHeads, tuneTransaction, walkHeads } from './find-thread-heads';
+import { searchHeads, walkHeads } from './find-thread-heads';
 import { itemFiltersSql, narrowingPattern, searchTextMatches } from './item-filters-sql';
 import { type ItemRow, itemColumns, sourceJoin, toItemDto } from './item-row';
 import { decodeCursor, encodeCursor } from './thread-cursor';
@@ -22,7 +22,6 @@ import { decodeCursor, encodeCursor } from './thread-cursor';
 export async function listThreadGroups(tx: Tx, userId: string, query: ThreadsQuery): Promise<ThreadsPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const pattern = narrowingPattern(query);
-  await tuneTransaction(tx, { isIndexWalk: !pattern });
   const { heads, total } = pattern
     ? await searchHeads(tx, userId, query, pattern, cursor)
     : await walkHeads(tx, userId, query, cursor);
