@@ -132,6 +132,25 @@ test('bulk clear 20 items from the selection bar', async ({ page, consoleErrors 
   void consoleErrors;
 });
 
+test("ticking rows' boxes with the mouse, then `e`, clears the selection (the box keeps no shortcut)", async ({
+  page,
+  consoleErrors,
+}) => {
+  await signUpWithMailbox(page, {
+    deliver: ['Box one', 'Box two', 'Box three'].map((subject) => clientMessage(subject)),
+  });
+  await expect(rows(page)).toHaveCount(3);
+  await page.getByRole('checkbox', { name: 'Select Box one' }).click();
+  await page.getByRole('checkbox', { name: 'Select Box three' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Select Box three' })).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Bulk actions' })).toContainText('2 selected');
+  await page.keyboard.press('e');
+  await expect(page.getByText('2 item(s) cleared and archived')).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Box two');
+  void consoleErrors;
+});
+
 test('the keyboard drives the list: move, open, clear, select, search, compose and the shortcut list', async ({
   page,
   consoleErrors,

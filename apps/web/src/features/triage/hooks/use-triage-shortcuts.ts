@@ -39,20 +39,28 @@ const KEY_ACTIONS: Record<string, ShortcutAction> = {
   '?': 'help',
 };
 
+/** Fields the user types in. A checkbox is not one: after clicking a row's box, `e` clears the selection. */
+const TYPING_FIELDS =
+  'input:not([type="checkbox"]):not([type="radio"]):not([type="button"]):not([type="submit"]):not([type="reset"]), textarea, select, [contenteditable="true"]';
+
 /** Whether the key goes to something the user is typing in or a widget that uses the key itself. */
-function isOwnedByTarget(target: EventTarget | null, key: string): boolean {
+export function isOwnedByTarget(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target.closest('input, textarea, select, [contenteditable="true"]'))
-    return true;
+  if (target.isContentEditable || target.closest(TYPING_FIELDS)) return true;
   // Open dialogs and menus handle their own keys (Escape included).
   if (target.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')) return true;
   const isArrow = key.startsWith('Arrow');
-  if (isArrow && target.closest('[role="group"], [role="radiogroup"], [role="toolbar"], [data-separator]'))
+  if (
+    isArrow &&
+    target.closest(
+      '[role="group"], [role="radiogroup"], [role="toolbar"], [data-separator], input[type="radio"]',
+    )
+  )
     return true;
   // Enter already activates a focused button or link; on a list row it opens the cursor's thread (the
   // shortcut), which is the same row unless focus has not caught up with a fast j/k yet.
   if (key === 'Enter' && !target.hasAttribute('data-row-index')) {
-    if (target.closest('button, a, [role="button"], [role="checkbox"]')) return true;
+    if (target.closest('button, a, input, [role="button"], [role="checkbox"]')) return true;
   }
   return false;
 }
