@@ -21,7 +21,7 @@ import { triageCountsRoutes } from './features/triage/counts-routes';
 import { senderRoutes } from './features/triage/sender-routes';
 import { snoozeRoutes } from './features/triage/snooze-routes';
 import { triageRoutes } from './features/triage/triage-routes';
-import { registerErrorHandler } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerUnsafeTextGuard } from './http/refuse-unsafe-text';
 import { registerSameOriginGuard } from './http/same-origin-guard';
 import { registerStaticWeb } from './http/static-web';
@@ -78,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? { level: env.LOG_LEVEL } }),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
     // Only the configured proxies may name the client address (X-Forwarded-For): spoofable otherwise.
     trustProxy:
       typeof env.TRUST_PROXY === 'number'

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@ledgerdesk/domain/auth/messages';
 import { INVALID_DATA_FORMAT, ITEM_PERMISSION_DENIED } from '@ledgerdesk/domain/triage/item-update-messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isCheckViolation, isInvalidValue, isRlsViolation, pgErrorInfo } from '../db/pg-error';
 import { AppError } from './app-error';
 
@@ -11,6 +11,8 @@ const CLIENT_ERROR_TEXTS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its length.',
+  FST_ERR_BAD_URL: 'The address of this request is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address of this request is too long.',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not a multipart upload.',
   FST_PARTS_LIMIT: 'Please upload one image at a time.',
   FST_FILES_LIMIT: 'Please upload one image at a time.',
@@ -76,12 +78,35 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's `frameworkErrors` option: a URL the router cannot read (broken percent-encoding, a parameter over
+ * its length limit) is refused before any route or the error handler runs, by default in Fastify's own shape
+ * with the URL echoed back. This answers it in the API shape with a plain sentence instead.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const message = CLIENT_ERROR_TEXTS[error.code];
+  const status = error.statusCode ?? 500;
+  if (message && status >= 400 && status < 500) {
+    reply.status(status).send({ error: { code: codeForStatus(status), message } });
+    return;
+  }
+  request.log.error({ err: error, requestId: request.id }, 'request failed');
+  reply.status(500).send({
+    error: { code: 'internal_error', message: AUTH_MESSAGES.unexpectedError, requestId: request.id },
+  });
+}
+
 const CODES_BY_STATUS: Record<number, string> = {
   401: 'unauthorized',
   403: 'forbidden',
   404: 'not_found',
   406: 'bad_request',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   429: 'too_many_requests',
 };

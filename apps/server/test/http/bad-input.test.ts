@@ -22,6 +22,43 @@ describe('API conventions', () => {
     expect(response.body).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 
+  it('answers a JSON body that is not UTF-8 with 400 instead of storing replacement characters', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.from('{"email": "a@b.co", "password": "\xff\xfe"}', 'latin1'),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'bad_request', message: 'The request body is not valid UTF-8 text.' },
+    });
+  });
+
+  it('answers a JSON null body as the wrong type, not as an empty object', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Invalid input: expected object, received null');
+  });
+
+  it('answers an address the router cannot read in the API error shape, without echoing it', async () => {
+    const badUrl = await t.app.inject({ method: 'GET', url: '/api/templates/%E0%A4%A' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({
+      error: { code: 'bad_request', message: 'The address of this request is not valid.' },
+    });
+    const longId = await t.app.inject({ method: 'GET', url: `/api/triage/threads/${'x'.repeat(2000)}` });
+    expect(longId.statusCode).toBe(414);
+    expect(longId.json()).toEqual({
+      error: { code: 'uri_too_long', message: 'The address of this request is too long.' },
+    });
+  });
+
   it('answers wrong types with 400', async () => {
     const response = await t.app.inject({
       method: 'POST',

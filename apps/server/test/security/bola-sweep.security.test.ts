@@ -3,21 +3,11 @@
 // as soon as it is listed in openapi/api-routes.ts, which openapi.test.ts demands.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/openapi/api-routes';
-import { type Connected, connectFreshMailbox, mailboxSummary, sync } from '../mail/support/mail-fixtures';
+import { mailboxSummary } from '../mail/support/mail-fixtures';
 import { createMailHarness, type MailHarness } from '../mail/support/mail-harness';
 import { testDatabaseKinds } from '../support/test-database';
-import { type OwnedIds, sampleBodies, samplePath, takesOwnedIds } from './support/sample-input';
-
-type Account = Connected & { ids: OwnedIds };
-
-async function call(h: MailHarness, cookie: string, method: string, url: string, payload?: unknown) {
-  return h.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+import { type Account, call, prepareOwnedAccount } from './support/owned-account';
+import { sampleBodies, samplePath, takesOwnedIds } from './support/sample-input';
 
 /** Everything the owner can read about their own data, to compare before and after the sweep. */
 async function snapshot(h: MailHarness, account: Account) {
@@ -36,88 +26,14 @@ async function snapshot(h: MailHarness, account: Account) {
   };
 }
 
-async function prepare(h: MailHarness): Promise<Account> {
-  const box = await connectFreshMailbox(h, 'office365', { messages: 12 });
-  // The seeded messages are random per address (they may all be archived or sent): one known inbox message
-  // makes sure the owner has an item to sweep.
-  await h.control('POST', '/messages', {
-    mailbox: box.address,
-    from: 'Pat Client <pat@client.test>',
-    to: [box.address],
-    subject: 'Owned inbox message',
-    text: 'Only the owner may read or change this.',
-  });
-  await sync(h, box);
-  const page = (await call(h, box.cookie, 'GET', '/api/triage/threads?view=inbox&limit=5')).json();
-  const item = page.groups[0].emails[0];
-  const created = await call(h, box.cookie, 'POST', '/api/notification-sources', {
-    sourceName: 'Owned source',
-  });
-  const action = await call(h, box.cookie, 'PATCH', `/api/triage/items/${item.id}`, { syncPriority: 3 });
-  const template = await call(h, box.cookie, 'POST', '/api/templates', {
-    name: 'Owned template',
-    body: 'Hi {{first_name}}',
-  });
-  // A message held for undo send (no sender runs in this suite, so it stays held).
-  const held = await call(h, box.cookie, 'POST', '/api/functions/send-office365-email', {
-    to: ['pat@client.test'],
-    subject: 'Held for undo',
-    body: '<p>Not yet sent.</p>',
-    holdSeconds: 30,
-  });
-  // Each account owns a firm of its own (firm isolation, issue 15): its mailbox is shared with that firm and
-  // an invitation is pending, so the sweep also proves a member of one firm reaches nothing of another.
-  await call(h, box.cookie, 'POST', '/api/firm', { name: `Firm of ${box.address}` });
-  await call(h, box.cookie, 'POST', '/api/firm/shared-mailboxes', { integrationId: box.integrationId });
-  const invitation = await call(h, box.cookie, 'POST', '/api/firm/invitations', {
-    email: 'invitee@example.test',
-  });
-  // An assignment and an internal comment on the owned thread (decision 013).
-  const threadKey = item.emailThreadId ?? `single-${item.id}`;
-  await call(h, box.cookie, 'POST', `/api/triage/threads/${encodeURIComponent(threadKey)}/assignment`, {
-    assigneeUserId: box.userId,
-    comment: 'Mine to do',
-  });
-  const comment = await call(
-    h,
-    box.cookie,
-    'POST',
-    `/api/triage/threads/${encodeURIComponent(threadKey)}/comments`,
-    {
-      body: 'Only my firm reads this.',
-    },
-  );
-  await call(h, box.cookie, 'POST', `/api/triage/threads/${encodeURIComponent(threadKey)}/work`, {
-    workItemId: 'w-sweep',
-  });
-  return {
-    ...box,
-    ids: {
-      workItemId: 'w-sweep',
-      commentId: comment.json().comment.id,
-      userId: box.userId,
-      invitationId: invitation.json().invitation.id,
-      integrationId: box.integrationId,
-      itemId: item.id,
-      threadKey: item.emailThreadId ?? `single-${item.id}`,
-      messageId: item.emailMessageId,
-      threadId: item.emailThreadId,
-      sourceId: created.json().source.id,
-      templateId: template.json().template.id,
-      actionId: action.json().actionId,
-      outgoingId: held.json().outgoingId,
-    },
-  };
-}
-
 describe.each(testDatabaseKinds)('BOLA sweep over the route table on %s', (kind) => {
   let h: MailHarness;
   let alice: Account;
   let bob: Account;
   beforeAll(async () => {
     h = await createMailHarness(kind);
-    alice = await prepare(h);
-    bob = await prepare(h);
+    alice = await prepareOwnedAccount(h);
+    bob = await prepareOwnedAccount(h);
   });
   afterAll(async () => h?.close());
 

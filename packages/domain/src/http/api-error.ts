@@ -9,6 +9,7 @@ export const API_ERROR_CODES = [
   'not_found',
   'conflict',
   'payload_too_large',
+  'uri_too_long',
   'unsupported_media_type',
   'too_many_requests',
   'permission_denied',

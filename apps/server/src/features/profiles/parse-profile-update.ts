@@ -24,7 +24,8 @@ function sentenceFor(issue: z.core.$ZodIssue): string {
   if (issue.code === 'too_big') return `${label} must be at most ${String(issue.maximum)} characters.`;
   if (field === 'notificationSettings')
     return 'Notification settings need email, push and mentions as on or off.';
-  return `${label}: ${issue.message}`;
+  // A body that is not an object at all has no field to name.
+  return label ? `${label}: ${issue.message}` : issue.message;
 }
 
 /**
@@ -32,7 +33,7 @@ function sentenceFor(issue: z.core.$ZodIssue): string {
  * sentence, e.g. "Capacity hours must be a whole number from 1 to 80.", plus every issue in details.
  */
 export function parseProfileUpdate(body: unknown): ProfileUpdate {
-  const result = profileUpdateSchema.safeParse(body ?? {});
+  const result = profileUpdateSchema.safeParse(body === undefined ? {} : body);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   const first = result.error.issues[0];
