@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ToasterProps } from 'sonner';
+import { cn } from '../lib/cn';
 import { isSonnerRequested, loadSonner, onSonnerRequested } from '../lib/toast';
 
 const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
@@ -27,7 +28,7 @@ export function DeferredToaster(props: ToasterProps) {
     <Suspense fallback={null}>
       <Toaster
         {...props}
-        className={isFocusWithin ? 'ld-toasts-focused' : props.className}
+        className={cn(props.className, isFocusWithin && 'ld-toasts-focused')}
         expand={props.expand || isFocusWithin}
         visibleToasts={isFocusWithin ? VISIBLE_TOASTS_WITH_FOCUS : props.visibleToasts}
       />

@@ -83,7 +83,7 @@ export async function prepareOwnedAccount(h: MailHarness): Promise<Account> {
       invitationId: invitation.json().invitation.id,
       integrationId: box.integrationId,
       itemId: item.id,
-      threadKey: item.emailThreadId ?? `single-${item.id}`,
+      threadKey,
       messageId: item.emailMessageId,
       threadId: item.emailThreadId,
       sourceId: created.json().source.id,

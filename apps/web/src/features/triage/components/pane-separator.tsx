@@ -112,7 +112,7 @@ export function PaneSeparator({ groupRef, value, controls, isDisabled, onResize 
 }
 
 /** Where a key moves the separator (percent of the first pane), or null for a key it does not take. */
-export function keyboardTarget(key: string, isShift: boolean, value: number): number | null {
+function keyboardTarget(key: string, isShift: boolean, value: number): number | null {
   const step = isShift ? PANEL_KEYBOARD_SHIFT_STEP : PANEL_KEYBOARD_STEP;
   if (key === 'ArrowLeft') return value - step;
   if (key === 'ArrowRight') return value + step;
