@@ -7,6 +7,14 @@ import {
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { compactThreadsPage } from '../utils/compact-page';
+import { sharePages, type ThreadsData } from '../utils/list-cache';
+import {
+  LIST_HEAD,
+  nextPageParam,
+  type PageParam,
+  previousPageParam,
+  WINDOW_PAGES,
+} from '../utils/page-window';
 import { type ListFilter, triageKeys } from './triage-keys';
 
 export const THREADS_PAGE_SIZE = 50;
@@ -26,21 +34,29 @@ export function getTriageThreads(
 }
 
 export function triageThreadsQueryOptions(filter: ListFilter) {
-  return infiniteQueryOptions({
-    queryKey: triageKeys.list(filter),
-    queryFn: ({ pageParam, signal }) =>
-      getTriageThreads(filter, pageParam, {
-        signal,
-        limit: pageParam == null ? THREADS_PAGE_SIZE : THREADS_NEXT_PAGE_SIZE,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-    // Realtime events and the polling backup say when the list changed; no refetch on mount or focus.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return infiniteQueryOptions<ThreadsPage, Error, ThreadsData, ReturnType<typeof triageKeys.list>, PageParam>(
+    {
+      queryKey: triageKeys.list(filter),
+      queryFn: ({ pageParam, signal }) =>
+        getTriageThreads(filter, pageParam.cursor, { signal, limit: pageLimit(pageParam) }),
+      initialPageParam: LIST_HEAD,
+      getNextPageParam: (lastPage, _pages, lastParam) => nextPageParam(lastPage, lastParam),
+      getPreviousPageParam: (_firstPage, _pages, firstParam) => previousPageParam(firstParam),
+      // Only the pages near the viewport are held (utils/page-window.ts).
+      maxPages: WINDOW_PAGES,
+      structuralSharing: sharePages,
+      // Realtime events and the polling backup say when the list changed; no refetch on mount or focus.
+      staleTime: Number.POSITIVE_INFINITY,
+    },
+  );
 }
 
-/** The thread groups of a list, page by page (infinite scroll). */
+/** The first page is small, for the first paint; the rest as large as the API allows. */
+export function pageLimit(param: PageParam): number {
+  return param.cursor == null ? THREADS_PAGE_SIZE : THREADS_NEXT_PAGE_SIZE;
+}
+
+/** The thread groups of a list, a window of pages near the viewport at a time (infinite scroll both ways). */
 export function useTriageThreads(filter: ListFilter) {
   return useInfiniteQuery(triageThreadsQueryOptions(filter));
 }

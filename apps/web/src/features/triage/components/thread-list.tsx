@@ -1,4 +1,13 @@
-import { type MouseEvent, type RefObject, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import {
+  type CSSProperties,
+  type MouseEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+} from 'react';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { useNow } from '../../../lib/use-now';
 import { THREADS_NEXT_PAGE_SIZE } from '../api/get-triage-threads';
 import { useRowWindow } from '../hooks/use-row-window';
@@ -8,41 +17,70 @@ import { useTriageScreen } from './triage-screen-context';
 
 export const ROW_HEIGHTS: Record<ListDensity, number> = { standard: 40, enhanced: 64 };
 // The next page is asked for while a whole page of rows is still ahead of the window, so a reader scrolling
-// steadily finds it loaded instead of waiting on "Loading more…" at the end of each page.
+// steadily finds it loaded instead of waiting on "Loading more…" at the end of each page; the same going back.
 const LOAD_MORE_THRESHOLD = THREADS_NEXT_PAGE_SIZE;
+// A viewport further than a page from the rows held (the scrollbar dragged) fetches its own page directly.
+const JUMP_DISTANCE = THREADS_NEXT_PAGE_SIZE;
 
 export type FocusRequest = { index: number; seq: number } | null;
 
-/** The virtualized thread list: only the visible rows exist, next pages load as the end comes near. */
+/**
+ * The virtualized thread list: only the visible rows exist, and only the pages near them are held; pages load
+ * as either end of those comes near, and rows whose page is not held show as loading.
+ */
 export function ThreadList() {
-  const { groups, density, threads, nav, checked, commands, list, scrollRef, keptScroll, openAt } =
+  const { rows, groups, density, threads, nav, checked, commands, list, scrollRef, keptScroll, openAt } =
     useTriageScreen();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = threads;
+  const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = threads;
   const { focusRequest, activeIndex, openGroupId, setActiveIndex } = nav;
   const now = useNow();
   const rowHeight = ROW_HEIGHTS[density];
-  const openIndex = openGroupId ? groups.findIndex((group) => group.id === openGroupId) : -1;
+  const { offset, loadedEnd, jumpTo } = rows;
+  const openIndex = openGroupId ? rows.indexOf(openGroupId) : -1;
   useKeptScrollPosition(scrollRef, keptScroll, groups);
   // The cursor's row and the open thread's row stay mounted when scrolled away, so keyboard focus is not
   // lost and a screen reader still finds the selected row in the accessibility tree.
   const {
     rows: items,
+    range,
     totalSize,
     scrollToIndex,
   } = useRowWindow({
     scrollRef,
-    count: groups.length + (hasNextPage ? 1 : 0),
+    count: rows.count + (hasNextPage ? 1 : 0),
     rowHeight,
     overscan: 12,
-    pinned: [activeIndex, openIndex],
-    keyOf: (index) => groups[index]?.id ?? 'loading-more',
+    pinned: [rows.at(activeIndex) ? activeIndex : -1, openIndex],
+    keyOf: (index) => rows.at(index)?.id ?? `loading-${index}`,
   });
-  const lastIndex = items.at(-1)?.index ?? 0;
+  const { first, last } = range;
 
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= groups.length - LOAD_MORE_THRESHOLD)
+    if (last < first) return;
+    const isFetchingPage = isFetchingNextPage || isFetchingPreviousPage;
+    if (last < offset - JUMP_DISTANCE || first > loadedEnd + JUMP_DISTANCE) {
+      if (!isFetchingPage) jumpTo(first);
+    } else if (isFetchingPage) {
+      return;
+    } else if (hasNextPage && last >= loadedEnd - LOAD_MORE_THRESHOLD) {
       void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, lastIndex, groups.length, fetchNextPage]);
+    } else if (hasPreviousPage && first < offset + LOAD_MORE_THRESHOLD) {
+      void fetchPreviousPage();
+    }
+  }, [
+    first,
+    last,
+    offset,
+    loadedEnd,
+    jumpTo,
+    hasNextPage,
+    hasPreviousPage,
+    isFetchingNextPage,
+    isFetchingPreviousPage,
+    fetchNextPage,
+    fetchPreviousPage,
+  ]);
 
   useEffect(() => {
     if (!focusRequest) return;
@@ -74,18 +112,18 @@ export function ThreadList() {
       >
         <ul aria-label="Threads" className="relative m-0 w-full list-none p-0" style={{ height: totalSize }}>
           {items.map((item) => {
-            const group = groups[item.index];
+            const group = rows.at(item.index);
             const style = { height: item.size, transform: `translateY(${item.start}px)` };
             if (!group) {
               return (
-                <li
+                <PlaceholderRow
                   key={item.key}
+                  index={item.index}
                   style={style}
-                  data-testid="thread-list-loading-more"
-                  className="absolute top-0 left-0 flex w-full items-center justify-center text-[12px] text-muted"
-                >
-                  Loading more…
-                </li>
+                  isEarlier={item.index < offset}
+                  // The row next to the rows held says what is happening; the rest stand in quietly.
+                  isLabelled={item.index === loadedEnd || item.index === offset - 1}
+                />
               );
             }
             return (
@@ -110,6 +148,40 @@ export function ThreadList() {
         </ul>
       </ListContextMenu>
     </div>
+  );
+}
+
+/** A row whose page is not held yet: the one next to the rows held says so, the rest stand in as skeletons. */
+function PlaceholderRow({
+  index,
+  style,
+  isEarlier,
+  isLabelled,
+}: {
+  index: number;
+  style: CSSProperties;
+  isEarlier: boolean;
+  isLabelled: boolean;
+}) {
+  const label = isEarlier ? 'Loading…' : 'Loading more…';
+  return (
+    <li
+      style={style}
+      data-testid={isEarlier ? 'thread-list-loading-earlier' : 'thread-list-loading-more'}
+      aria-hidden={isLabelled ? undefined : true}
+      className="absolute top-0 left-0 flex w-full items-center justify-center gap-3 border-b border-border px-3 text-[12px] text-muted"
+    >
+      {isLabelled ? (
+        label
+      ) : (
+        <>
+          <Skeleton className="size-4 rounded opacity-60" />
+          <Skeleton className="h-3 w-32 opacity-60" />
+          <Skeleton className="h-3 flex-1 opacity-60" style={{ maxWidth: `${55 - (index % 4) * 8}%` }} />
+          <Skeleton className="ml-auto h-3 w-10 opacity-60" />
+        </>
+      )}
+    </li>
   );
 }
 

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTriageThreads } from '../api/get-triage-threads';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
 import type { ThreadsData } from '../utils/list-cache';
+import { LIST_HEAD } from '../utils/page-window';
 import { useLiveUpdates } from './use-live-updates';
 
 // Live updates: what the realtime stream's events do to the list. The stream is the browser's EventSource
@@ -88,13 +89,13 @@ afterEach(async () => {
 const INBOX: ListFilter = { view: 'inbox', tab: 'all', q: '', filters: [], mailboxId: null };
 const settings = { enabled: false, interval: 60_000, showNotifications: true, autoRefresh: false };
 
-function setup({ isLoaded = true } = {}) {
+function setup({ isLoaded = true, held = undefined as ThreadsData | undefined, polling = settings } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   if (isLoaded)
-    queryClient.setQueryData<ThreadsData>(triageKeys.list(INBOX), {
-      pages: [page(['a'])],
-      pageParams: [null],
-    });
+    queryClient.setQueryData<ThreadsData>(
+      triageKeys.list(INBOX),
+      held ?? { pages: [page(['a'])], pageParams: [LIST_HEAD] },
+    );
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
@@ -102,7 +103,7 @@ function setup({ isLoaded = true } = {}) {
   const { result } = renderHook(
     () => {
       const threads = useTriageThreads(INBOX);
-      return useLiveUpdates(INBOX, settings, null, threads.data, () => {});
+      return useLiveUpdates(INBOX, polling, null, threads.data, () => {});
     },
     { wrapper },
   );
@@ -177,5 +178,24 @@ describe('useLiveUpdates', () => {
     expect(result.current.newItemsCount).toBe(1);
     act(() => result.current.refresh());
     expect(result.current.newItemsCount).toBe(0);
+  });
+
+  it('polls: a head newer than the pages held is news only when they are the head (a long scroll lets it go)', async () => {
+    // The poll answers two items, the newest at 2024-05-01 10:00; the list held has as many, older.
+    const older: ThreadsPage = {
+      groups: ['x', 'y'].map((id) =>
+        testGroup(`single-${id}`, [testItem({ id, time: '2024-04-01T10:00:00Z' })]),
+      ),
+      nextCursor: null,
+      total: 2,
+    };
+    const polling = { ...settings, enabled: true, interval: 200 };
+    const atHead = setup({ held: { pages: [older], pageParams: [LIST_HEAD] }, polling });
+    await waitFor(() => expect(atHead.result.current.newItemsCount).toBe(1));
+    cleanup();
+    const deep = { cursor: 'c', start: 800, previous: LIST_HEAD };
+    const farDown = setup({ held: { pages: [older], pageParams: [deep] }, polling });
+    await waitFor(() => expect(requests.filter((url) => url.includes('limit=1')).length).toBeGreaterThan(2));
+    expect(farDown.result.current.newItemsCount).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getTriageThreads } from '../api/get-triage-threads';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
 import { findItems, firstPageOnly, type ThreadsData } from '../utils/list-cache';
+import type { PageParam } from '../utils/page-window';
 import { isLocalEcho } from '../utils/recent-changes';
 import { useTriageEvents } from './use-triage-events';
 import { useVisibleInterval } from './use-visible-interval';
@@ -46,8 +47,13 @@ export function useLiveUpdates(
 
   const refresh = useCallback(() => {
     const key = triageKeys.list(filter);
-    queryClient.setQueryData<ThreadsData>(key, (data) => (data ? firstPageOnly(data) : data));
-    void queryClient.invalidateQueries({ queryKey: key });
+    const data = queryClient.getQueryData<ThreadsData>(key);
+    // Pages held far down the list: start again from the head, which the window no longer holds.
+    if (data && !holdsHead(data)) void queryClient.resetQueries({ queryKey: key, exact: true });
+    else {
+      if (data) queryClient.setQueryData<ThreadsData>(key, firstPageOnly(data));
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
     void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
     setNews(NO_NEWS);
   }, [queryClient, filter]);
@@ -100,7 +106,7 @@ export function useLiveUpdates(
     if (!latest) return;
     void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
     const polled = { total: latest.total, newest: Date.parse(latest.groups[0]?.lastActivity ?? '') };
-    if (countFromPoll(first, polled) > 0) {
+    if (countFromPoll(first, polled, holdsHead(cached)) > 0) {
       if (settings.autoRefresh) refresh();
       else setNews((current) => ({ ...current, polled }));
     } else if (latest.total !== first.total) {
@@ -114,7 +120,12 @@ export function useLiveUpdates(
   return { newItemsCount, refresh, isConnected };
 }
 
-type ShownPages = { pages: ThreadsPage[] };
+type ShownPages = { pages: ThreadsPage[]; pageParams: readonly PageParam[] };
+
+/** Whether the pages held start at the list's head (a long scroll holds only the pages near the viewport). */
+function holdsHead(shown: ShownPages): boolean {
+  return (shown.pageParams[0]?.cursor ?? null) === null;
+}
 
 /** An event's place as the view rule reads an item. */
 function placedItem(place: NonNullable<TriageChangeEvent['place']>) {
@@ -129,11 +140,16 @@ type Polled = { total: number; newest: number };
 type News = { ids: ReadonlySet<string>; polled: Polled | null };
 const NO_NEWS: News = { ids: new Set(), polled: null };
 
-/** How many more items the poll saw than the list's first page (at least one when its newest is newer). */
-function countFromPoll(first: ThreadsPage, polled: Polled): number {
+/**
+ * How many more items the poll saw than the list's first page (at least one when its newest is newer than the
+ * head's; without the head held, only the totals compare).
+ */
+function countFromPoll(first: ThreadsPage, polled: Polled, isHead: boolean): number {
   const cachedNewest = Date.parse(first.groups[0]?.lastActivity ?? '');
   const isNewer =
-    Number.isFinite(polled.newest) && (!Number.isFinite(cachedNewest) || polled.newest > cachedNewest);
+    isHead &&
+    Number.isFinite(polled.newest) &&
+    (!Number.isFinite(cachedNewest) || polled.newest > cachedNewest);
   const more = polled.total - first.total;
   return more > 0 || isNewer ? Math.max(1, more) : 0;
 }
@@ -143,5 +159,5 @@ function unseenCount(shown: ShownPages | undefined, news: News): number {
   const first = shown?.pages[0];
   if (!first) return 0;
   const unseenIds = news.ids.size === 0 ? 0 : news.ids.size - findItems(shown, news.ids).length;
-  return Math.max(unseenIds, news.polled ? countFromPoll(first, news.polled) : 0);
+  return Math.max(unseenIds, news.polled ? countFromPoll(first, news.polled, holdsHead(shown)) : 0);
 }

@@ -85,5 +85,5 @@ export function useRowWindow({ scrollRef, count, rowHeight, overscan, pinned, ke
     start: index * rowHeight,
     size: rowHeight,
   }));
-  return { rows, totalSize: count * rowHeight, scrollToIndex };
+  return { rows, range, totalSize: count * rowHeight, scrollToIndex };
 }

@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
 import { allGroups, type ThreadsData } from '../utils/list-cache';
+import { LIST_HEAD } from '../utils/page-window';
 import { useTriageActions } from './use-triage-actions';
 
 // The optimistic cache of the triage actions, against a real HTTP answer (a loopback server playing the
@@ -88,7 +89,7 @@ const group = (entry: TriageItem) => testGroup(`single-${entry.id}`, [entry]);
 function setup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const page: ThreadsPage = { groups: [group(item('a')), group(item('b'))], nextCursor: null, total: 2 };
-  queryClient.setQueryData<ThreadsData>(triageKeys.list(INBOX), { pages: [page], pageParams: [null] });
+  queryClient.setQueryData<ThreadsData>(triageKeys.list(INBOX), { pages: [page], pageParams: [LIST_HEAD] });
   queryClient.setQueryData(triageKeys.counts(), { triage: 2, later: 0, scheduled: 0, drafts: 0 });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

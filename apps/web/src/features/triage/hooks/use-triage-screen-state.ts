@@ -1,17 +1,17 @@
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useIntegrations } from '../../../lib/integrations-query';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useTriageThreads } from '../api/get-triage-threads';
 import { useSnoozeControls } from '../components/snooze-context';
 import type { KeptScroll } from '../components/thread-list';
 import type { ListDensity } from '../components/thread-row';
-import { type FlatGroups, flattenPages } from '../utils/list-cache';
 import { LIST_DENSITY_KEY, PANELS_LOCKED_KEY } from '../utils/local-settings';
 import { showSendFailedToast } from './send-toasts';
 import { useAutoRefreshSettings } from './use-auto-refresh-settings';
 import { useCheckedThreads } from './use-checked-threads';
 import { useCompose } from './use-compose';
 import { useListFilter } from './use-list-filter';
+import { useListWindow } from './use-list-window';
 import { useLiveUpdates } from './use-live-updates';
 import { usePageShortcuts } from './use-page-shortcuts';
 import { usePanelSizes } from './use-panel-sizes';
@@ -47,14 +47,11 @@ export function useTriageScreenState(slots: TriageScreenSlots) {
   );
   const isMobile = useMediaQuery('(max-width: 767px)');
   const threads = useTriageThreads(list.filter);
-  // A page loaded while scrolling extends the last flattening instead of walking every loaded page again.
-  const flat = useRef<FlatGroups | null>(null);
-  const groups = useMemo(() => {
-    flat.current = flattenPages(threads.data, flat.current);
-    return flat.current.groups;
-  }, [threads.data]);
-  const nav = useThreadNavigation(groups, threads.isSuccess);
-  const checked = useCheckedThreads(groups);
+  const rows = useListWindow(list.filter, threads);
+  const { groups } = rows;
+  const nav = useThreadNavigation(rows, threads.isSuccess);
+  const checked = useCheckedThreads(rows);
+  const { checkedGroups } = checked;
   const integrations = useIntegrations();
   const compose = useCompose(integrations.data ?? []);
   const commands = useTriageCommands(compose.openReply);
@@ -75,11 +72,11 @@ export function useTriageScreenState(slots: TriageScreenSlots) {
   const { markOpenedRead } = commands;
 
   // Stable across pages loaded: every mounted row takes it, and a new one would re-render them all per page.
-  const groupsNow = useRef(groups);
-  groupsNow.current = groups;
+  const rowsNow = useRef(rows);
+  rowsNow.current = rows;
   const openAt = useCallback(
     (index: number) => {
-      const group = groupsNow.current[index];
+      const group = rowsNow.current.at(index);
       if (!group) return;
       setOpenGroupId(group.id);
       setActiveIndex(index);
@@ -92,7 +89,6 @@ export function useTriageScreenState(slots: TriageScreenSlots) {
     scrollRef.current?.scrollTo({ top: 0 });
     setActiveIndex(-1);
   }, [live, setActiveIndex]);
-  const checkedGroups = () => groups.filter((group) => checked.checked.has(group.id));
   // Stable, like the other callbacks the header's memoized buttons take.
   const showHelp = useCallback(() => {
     setIsHelpOpen(true);
@@ -119,6 +115,9 @@ export function useTriageScreenState(slots: TriageScreenSlots) {
     list,
     settings,
     threads,
+    /** The list's rows by index in the whole list; a window of them is held (hooks/use-list-window.ts). */
+    rows,
+    /** The groups held (`rows.groups`). */
     groups,
     nav,
     checked,

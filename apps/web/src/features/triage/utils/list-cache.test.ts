@@ -7,8 +7,10 @@ import {
   findItems,
   firstPageOnly,
   flattenPages,
+  sharePages,
   type ThreadsData,
 } from './list-cache';
+import { LIST_HEAD, type PageParam } from './page-window';
 
 const group = testGroup;
 
@@ -22,7 +24,12 @@ function data(...pages: ThreadGroupDto[][]): ThreadsData {
         total,
       }),
     ),
-    pageParams: pages.map((_, index) => (index === 0 ? null : `c${index - 1}`)),
+    pageParams: pages.reduce<PageParam[]>((params, _, index) => {
+      const previous = params[index - 1];
+      const start = previous ? previous.start + (pages[index - 1]?.length ?? 0) : 0;
+      params.push(index === 0 ? LIST_HEAD : { cursor: `c${index - 1}`, start, previous: previous ?? null });
+      return params;
+    }, []),
   };
 }
 
@@ -117,6 +124,38 @@ describe('cache helpers', () => {
   it('keeps only the first page for a refresh', () => {
     const first = firstPageOnly(inbox);
     expect(first.pages).toHaveLength(1);
-    expect(first.pageParams).toEqual([null]);
+    expect(first.pageParams).toEqual([LIST_HEAD]);
+  });
+});
+
+describe("sharePages (the list query's structural sharing)", () => {
+  const d1 = testItem({ id: 'd1', emailThreadId: 'D', time: '2024-03-02T09:00:00Z' });
+  const long = data([group('A', [a2, a1]), group('B', [b1])], [group('C', [c1])], [group('D', [d1])]);
+
+  it('keeps every page held when the window lets its first page go (no copy of any group)', () => {
+    const fetched = data([group('E', [testItem({ id: 'e1', emailThreadId: 'E' })])]).pages[0] as ThreadsPage;
+    const shifted: ThreadsData = {
+      pages: [...long.pages.slice(1), fetched],
+      pageParams: [...long.pageParams.slice(1), { cursor: 'c2', start: 4, previous: null }],
+    };
+    const shared = sharePages(long, shifted) as ThreadsData;
+    expect(shared.pages[0]).toBe(long.pages[1]);
+    expect(shared.pages[1]).toBe(long.pages[2]);
+    expect(shared.pages[2]).toBe(fetched);
+    expect(shared.pageParams[0]).toBe(long.pageParams[1]);
+  });
+
+  it('keeps the identity of what a refetch found unchanged, page by cursor', () => {
+    const refetched: ThreadsData = structuredClone(long);
+    const changed = structuredClone(long.pages[1]) as ThreadsPage;
+    (changed.groups[0] as { subject: string }).subject = 'New subject';
+    refetched.pages[1] = changed;
+    const shared = sharePages(long, refetched) as ThreadsData;
+    expect(shared).not.toBe(long);
+    expect(shared.pages[0]).toBe(long.pages[0]);
+    expect(shared.pages[2]).toBe(long.pages[2]);
+    expect(shared.pages[1]?.groups[0]?.subject).toBe('New subject');
+    // A refetch that found nothing new is the old data itself: nothing re-renders.
+    expect(sharePages(long, structuredClone(long))).toBe(long);
   });
 });

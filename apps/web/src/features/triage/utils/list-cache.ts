@@ -2,9 +2,10 @@ import type { ThreadGroupDto, ThreadsPage } from '@ledgerdesk/domain/api/triage'
 import type { TriageItem } from '@ledgerdesk/domain/entities';
 import type { TriageView } from '@ledgerdesk/domain/triage/triage-view';
 import { isInView } from '@ledgerdesk/domain/triage/view-criteria';
-import type { InfiniteData } from '@tanstack/react-query';
+import { type InfiniteData, replaceEqualDeep } from '@tanstack/react-query';
+import type { PageParam } from './page-window';
 
-export type ThreadsData = InfiniteData<ThreadsPage, string | null>;
+export type ThreadsData = InfiniteData<ThreadsPage, PageParam>;
 export type ItemChanges = ReadonlyMap<string, Partial<TriageItem>>;
 
 function patchGroup(
@@ -128,4 +129,37 @@ export function flattenPages(
     }
   }
   return { pages, groups, positions };
+}
+
+/**
+ * Structural sharing for a list's pages, page by page (the query's `structuralSharing`). TanStack's default
+ * compares new data with old index by index: once the window lets its first page go every index shifts, and it
+ * deep-compared, and copied, every group held (and each page param's chain of pages before) on every page
+ * fetched, giving every mounted row a new group to re-render. Here a page held before keeps its identity, and a
+ * page fetched again (a refetch, an optimistic write) is compared only with the page of the same cursor.
+ */
+export function sharePages(previous: unknown, next: unknown): unknown {
+  const before = previous as ThreadsData | undefined;
+  const after = next as ThreadsData;
+  if (!before?.pages || !after?.pages) return next;
+  const held = new Set(before.pages);
+  const byCursor = new Map<string | null, ThreadsPage>();
+  before.pages.forEach((page, index) => {
+    byCursor.set(before.pageParams[index]?.cursor ?? null, page);
+  });
+  let isSame = before.pages.length === after.pages.length;
+  const pages = after.pages.map((page, index) => {
+    const old = held.has(page) ? page : byCursor.get(after.pageParams[index]?.cursor ?? null);
+    const shared = old && old !== page ? replaceEqualDeep(old, page) : page;
+    const param = after.pageParams[index];
+    const oldParam = before.pageParams[index];
+    if (
+      shared !== before.pages[index] ||
+      param?.cursor !== oldParam?.cursor ||
+      param?.start !== oldParam?.start
+    )
+      isSame = false;
+    return shared;
+  });
+  return isSame ? before : { pages, pageParams: after.pageParams };
 }
