@@ -1,13 +1,18 @@
 import { Columns2, Keyboard, Lock, LockOpen, PenSquare, Settings } from 'lucide-react';
-import { ToggleGroup } from 'radix-ui';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { shortcutKey } from '../utils/shortcuts';
 import type { ListDensity } from './thread-row';
 import { useTriageScreen } from './triage-screen-context';
+
+const DENSITY_CHOICES = [
+  { value: 'standard' as const, content: 'Standard' },
+  { value: 'enhanced' as const, content: 'Enhanced' },
+];
 
 /** The right side of the triage header: compose, list density, pane controls, shortcuts and settings. */
 export function HeaderToolbar() {
@@ -49,25 +54,14 @@ const ToolbarButtons = memo(function ToolbarButtons(props: ToolbarButtonsProps) 
         </Button>
       </Tooltip>
       {isMobile ? null : (
-        <ToggleGroup.Root
-          type="single"
+        <ChoiceGroup
+          label="List style"
           value={props.storedDensity}
-          onValueChange={(value) => {
-            if (value) props.setDensity(value as ListDensity);
-          }}
-          aria-label="List style"
+          choices={DENSITY_CHOICES}
+          onChange={props.setDensity}
           className="ml-1 flex items-center rounded-md border border-border p-0.5"
-        >
-          {(['standard', 'enhanced'] as const).map((density) => (
-            <ToggleGroup.Item
-              key={density}
-              value={density}
-              className="h-6 rounded px-2 text-[12px] font-medium text-muted capitalize hover:text-fg data-[state=on]:bg-surface-2 data-[state=on]:text-fg data-[state=on]:shadow-sm"
-            >
-              {density === 'standard' ? 'Standard' : 'Enhanced'}
-            </ToggleGroup.Item>
-          ))}
-        </ToggleGroup.Root>
+          itemClassName="h-6 rounded px-2 text-[12px] font-medium text-muted capitalize hover:text-fg data-[state=on]:bg-surface-2 data-[state=on]:text-fg data-[state=on]:shadow-sm"
+        />
       )}
       {isMobile ? null : (
         <>
