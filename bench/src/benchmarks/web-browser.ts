@@ -47,7 +47,7 @@ export type Breakdown = {
   domContentLoadedMs: number;
   api: { path: string; start: number; end: number }[];
 };
-type Run = { firstRowMs: number; breakdown: Breakdown; scroll: ScrollResult };
+type Run = { firstRowMs: number; breakdown: Breakdown; scroll: ScrollResult; heapAfterScrollMb: number };
 
 let bundleReported = false;
 
@@ -118,7 +118,19 @@ async function measureRun(page: Page, url: string, capMs: number): Promise<Run> 
     const { profile } = await cdp.send('Profiler.stop');
     await writeFile(profilePath, JSON.stringify(profile));
   }
-  return { firstRowMs, breakdown, scroll };
+  return { firstRowMs, breakdown, scroll, heapAfterScrollMb: await liveHeapMb(page) };
+}
+
+/** The page's live JavaScript heap after a full collection: what the list holds at the end of the scroll. */
+async function liveHeapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return usedSize / 1_048_576;
+  } finally {
+    await cdp.detach();
+  }
 }
 
 function browserTable(ctx: BenchContext, runs: Run[], items: number): BenchTable {
@@ -167,6 +179,13 @@ function browserTable(ctx: BenchContext, runs: Run[], items: number): BenchTable
         runs
           .map((run) => `${run.scroll.framesOver17} / ${run.scroll.framesOver33} of ${run.scroll.frames}`)
           .join(', '),
+        '—',
+        '—',
+      ],
+      [
+        'JS heap after scrolling to the end (live, after a full GC)',
+        `${median(runs.map((run) => run.heapAfterScrollMb)).toFixed(1)} MB`,
+        runs.map((run) => `${run.heapAfterScrollMb.toFixed(1)} MB`).join(', '),
         '—',
         '—',
       ],
