@@ -43,7 +43,7 @@ describe('API conventions', () => {
       payload: 'null',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe('Invalid input: expected object, received null');
+    expect(response.json().error.message).toBe('The request body must be a JSON object.');
   });
 
   it('answers an address the router cannot read in the API error shape, without echoing it', async () => {

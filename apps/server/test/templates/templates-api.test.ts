@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds)('saved reply templates (%s)', (kind) => {
   it.each([
     [{ name: '', body: 'x' }, 'name: must not be empty'],
     [{ name: ';bad', body: 'x' }, 'name: may use letters, digits, spaces, - and _ only'],
-    [{ name: 'n'.repeat(61), body: 'x' }, 'name: Too big: expected string to have <=60 characters'],
+    [{ name: 'n'.repeat(61), body: 'x' }, 'name: must be at most 60 characters'],
     [{ name: 'ok', body: 'a\u0000b' }, 'body: must not contain NUL characters or broken Unicode'],
     [{ name: 'ok', body: 'x', extra: 1 }, null],
     [{ name: 'ok', body: 42 }, null],
