@@ -80,8 +80,12 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
   await expect(box).toHaveValue(`Done, fees attached. @${owner.handle} `);
   await member.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(member.getByTestId('thread-comment')).toHaveCount(1);
+  // The phone layout stacks the panes: the thread is mounted again in it (wait for that before scrolling to it).
   await member.setViewportSize({ width: 375, height: 800 });
-  await member.getByTestId('thread-internal').scrollIntoViewIfNeeded();
+  await expect(member.getByRole('button', { name: 'Back to list' })).toBeVisible();
+  await expect(async () => {
+    await member.getByTestId('thread-internal').scrollIntoViewIfNeeded({ timeout: 2_000 });
+  }).toPass({ timeout: 10_000 });
   await member.screenshot({ path: `${SHOTS_DIR}/thread-internal-375.png` });
 
   // The owner has a mention under Mentions, which opens the thread with the comment highlighted.
