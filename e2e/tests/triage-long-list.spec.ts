@@ -70,15 +70,18 @@ test('a long list: pages far from the viewport are let go and fetched again, and
   // Scroll to the end of the list.
   const scroller = page.getByTestId('thread-list-scroll');
   const lastIndex = ids.length - 1;
-  await expect
-    .poll(
-      async () => {
-        await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-        return page.locator(`[data-row-index="${lastIndex}"]`).count();
-      },
-      { timeout: 120_000, intervals: [100] },
-    )
-    .toBe(1);
+  // Scrolls down until the list's last row is rendered (each page arrives as the end comes near).
+  const scrollToEnd = () =>
+    expect
+      .poll(
+        async () => {
+          await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+          return page.locator(`[data-row-index="${lastIndex}"]`).count();
+        },
+        { timeout: 120_000, intervals: [100] },
+      )
+      .toBe(1);
+  await scrollToEnd();
   await expect(rows(page).last()).toHaveAttribute('data-thread-key', ids[lastIndex] ?? '');
   // The open thread stayed open although its row's page was let go.
   await expect(detail(page).getByTestId('thread-subject')).toHaveText(detailHeading);
@@ -106,15 +109,7 @@ test('a long list: pages far from the viewport are let go and fetched again, and
   await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
   const ticked = page.locator(`[data-thread-key="${tickedKey}"]`);
   await ticked.getByRole('checkbox').check();
-  await expect
-    .poll(
-      async () => {
-        await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-        return page.locator(`[data-row-index="${lastIndex}"]`).count();
-      },
-      { timeout: 120_000, intervals: [100] },
-    )
-    .toBe(1);
+  await scrollToEnd();
   await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
   await expect(ticked.getByRole('checkbox')).toBeChecked();
   await expect(page.getByText('1 selected')).toBeVisible();

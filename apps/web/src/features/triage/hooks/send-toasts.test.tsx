@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 /// <reference types="node" />
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { OUTGOING_ALREADY_SENT, UNDO_SEND_TOO_LATE } from '@ledgerdesk/domain/api/outgoing-endpoints';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serveAsPageOrigin } from '../../../lib/test-loopback';
 import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { type ComposeDraft, newDraft } from '../utils/compose-draft';
 import { showEmailSentToast, showSendFailedToast } from './send-toasts';
@@ -24,14 +24,11 @@ const server = http.createServer((request, response) => {
   });
 });
 
+let stopServer: () => Promise<void>;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
-    `http://127.0.0.1:${port}/triage/personal/inbox`,
-  );
+  stopServer = await serveAsPageOrigin(server);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stopServer());
 afterEach(async () => {
   await dismissToastsAndCleanup();
   requests.length = 0;

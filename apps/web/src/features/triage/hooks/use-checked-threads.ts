@@ -24,7 +24,7 @@ export function useCheckedThreads(rows: ListRows) {
       const group = index >= 0 ? rows.at(index) : undefined;
       const last = seen.current.get(id);
       if (group) seen.current.set(id, { index, group });
-      if (group || (last && (last.index < rows.offset || last.index >= rows.loadedEnd))) kept.add(id);
+      if (group || (last && !rows.holdsPlace(last.index))) kept.add(id);
       else isChanged = true;
     }
     for (const id of seen.current.keys()) if (!kept.has(id)) seen.current.delete(id);

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ThreadsPage } from '@ledgerdesk/domain/api/triage';
 import { testGroup, testItem } from '@ledgerdesk/domain/triage/test-item';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { serveAsPageOrigin } from '../../../lib/test-loopback';
 import { useTriageThreads } from '../api/get-triage-threads';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
 import { applyItemChanges, type ThreadsData } from '../utils/list-cache';
@@ -36,14 +36,11 @@ const server = http.createServer((request, response) => {
   response.end(JSON.stringify(body));
 });
 
+let stopServer: () => Promise<void>;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
-    `http://127.0.0.1:${port}/triage/personal/inbox`,
-  );
+  stopServer = await serveAsPageOrigin(server);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stopServer());
 afterEach(() => {
   cleanup();
   requests.length = 0;

@@ -22,6 +22,11 @@ export type ListRows = {
   at: (index: number) => ThreadGroupDto | undefined;
   /** A held group's row index, or -1. */
   indexOf: (id: string) => number;
+  /**
+   * Whether row `index` lies among the rows held. A thread last seen at such an index and missing now has left
+   * the list; one last seen elsewhere has only had its page let go.
+   */
+  holdsPlace: (index: number) => boolean;
   /** Fetches the page under row `index` and holds it alone (the scrollbar was dragged far from the window). */
   jumpTo: (index: number) => void;
 };
@@ -85,6 +90,7 @@ export function useListWindow(
         const at = positions.get(id);
         return at !== undefined && groups[at]?.id === id ? offset + at : -1;
       },
+      holdsPlace: (index) => index >= offset && index < loadedEnd,
       jumpTo: (index) => void jumpTo(index),
     };
   }, [data, held, starts, jumpTo]);

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 /// <reference types="node" />
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ThreadsPage } from '@ledgerdesk/domain/api/triage';
 import { TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage-endpoints';
 import { testGroup, testItem } from '@ledgerdesk/domain/triage/test-item';
@@ -9,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { serveAsPageOrigin } from '../../../lib/test-loopback';
 import { useTriageThreads } from '../api/get-triage-threads';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
 import type { ThreadsData } from '../utils/list-cache';
@@ -67,15 +67,12 @@ class TestEventSource {
   }
 }
 
+let stopServer: () => Promise<void>;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
-    `http://127.0.0.1:${port}/triage/personal/inbox`,
-  );
+  stopServer = await serveAsPageOrigin(server);
   (globalThis as unknown as { EventSource: unknown }).EventSource = TestEventSource;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stopServer());
 afterEach(async () => {
   // Past the refetch debounce, and every request answered before the hook goes (an unmount mid-request
   // aborts it noisily).

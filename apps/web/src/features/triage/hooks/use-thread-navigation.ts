@@ -30,7 +30,7 @@ export function useThreadNavigation(rows: ListRows, isLoaded: boolean) {
     if (openGroupId && rows.indexOf(openGroupId) < 0) {
       // Gone from the rows where it stood (or never seen held): it left the list.
       const seenAt = lastOpen.current?.index ?? -1;
-      if (seenAt < 0 || (seenAt >= rows.offset && seenAt < rows.loadedEnd)) setOpenGroupId(null);
+      if (seenAt < 0 || rows.holdsPlace(seenAt)) setOpenGroupId(null);
     }
     if (activeRef.current > rows.count - 1) setActiveIndex(rows.count - 1);
   }, [rows, isLoaded, openGroupId, setActiveIndex]);

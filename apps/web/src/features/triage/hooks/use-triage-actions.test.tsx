@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 /// <reference types="node" />
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ThreadsPage } from '@ledgerdesk/domain/api/triage';
 import type { TriageItem } from '@ledgerdesk/domain/entities';
 import { ARCHIVE_ERRORS, EMAIL_ARCHIVED } from '@ledgerdesk/domain/mail/archive-errors';
@@ -11,6 +10,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { serveAsPageOrigin } from '../../../lib/test-loopback';
 import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
 import { allGroups, type ThreadsData } from '../utils/list-cache';
@@ -39,15 +39,11 @@ const server = http.createServer((request, response) => {
   });
 });
 
+let stopServer: () => Promise<void>;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  // Relative API paths resolve against the page's origin: the loopback server.
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
-    `http://127.0.0.1:${port}/triage/personal/inbox`,
-  );
+  stopServer = await serveAsPageOrigin(server);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stopServer());
 afterEach(async () => {
   await dismissToastsAndCleanup();
   requests.length = 0;
