@@ -105,6 +105,26 @@ test('a long list: pages far from the viewport are let go and fetched again, and
   const middle = Number(await rows(page).nth(3).locator('[data-row-index]').getAttribute('data-row-index'));
   await expect(rows(page).nth(3)).toHaveAttribute('data-thread-key', ids[middle] ?? '');
 
+  // A fling (a viewport or more per scroll) draws no rows but the open thread's until it rests (decision 019);
+  // then the rows in view are drawn.
+  const fling = await scroller.evaluate(async (element) => {
+    const frames: { isFlung: boolean; rows: number }[] = [];
+    for (let frame = 0; frame < 20; frame += 1) {
+      element.scrollTop += element.clientHeight;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      frames.push({
+        isFlung: element.querySelector('ul[data-flung]') !== null,
+        rows: element.querySelectorAll('[data-testid="thread-row"]').length,
+      });
+    }
+    return frames;
+  });
+  const flungFrames = fling.filter((frame) => frame.isFlung);
+  expect(flungFrames.length).toBeGreaterThanOrEqual(15);
+  expect(Math.max(...flungFrames.map((frame) => frame.rows))).toBeLessThanOrEqual(1);
+  await expect(scroller.locator('ul[data-flung]')).toHaveCount(0);
+  await expect.poll(() => rows(page).count()).toBeGreaterThan(20);
+
   // A ticked thread stays ticked through a scroll to the end and back.
   await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
   const ticked = page.locator(`[data-thread-key="${tickedKey}"]`);

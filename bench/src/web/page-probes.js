@@ -42,9 +42,10 @@
     };
   };
 
-  // Scrolls the list top to bottom one viewport per frame (a fast fling), waiting at the end while the next
-  // page loads; answers the longest gap between animation frames and the longest long-animation-frame entry.
-  state.__benchScroll = (capMs) => {
+  // Scrolls the list top to bottom `viewports` viewports per frame (1: a fling, which draws no rows until it rests;
+  // 0.5: a fast scroll whose rows are drawn), waiting at the end while the next page loads; answers the longest
+  // gap between animation frames and the longest long-animation-frame entry.
+  state.__benchScroll = (capMs, viewports = 1) => {
     const scroller = document.querySelector(SCROLLER);
     if (!scroller) return Promise.reject(new Error(`no ${SCROLLER} in the page`));
     let longAnimationFrameMs = 0;
@@ -107,7 +108,7 @@
         if (isAtBottom && !isLoading) settledSince ||= now;
         else settledSince = 0;
         if ((settledSince && now - settledSince > 400) || now - started > capMs) return finish(now);
-        scroller.scrollTop += scroller.clientHeight;
+        scroller.scrollTop += Math.round(scroller.clientHeight * viewports);
         requestAnimationFrame(step);
       };
       requestAnimationFrame((now) => {
@@ -115,6 +116,20 @@
         last = now;
         requestAnimationFrame(step);
       });
+    });
+  };
+
+  // Back to the top, answered once the list's first row is drawn again (its page fetched again if let go).
+  state.__benchBackToTop = () => {
+    const scroller = document.querySelector(SCROLLER);
+    if (!scroller) return Promise.reject(new Error(`no ${SCROLLER} in the page`));
+    scroller.scrollTop = 0;
+    return new Promise((resolve) => {
+      const check = () => {
+        if (scroller.querySelector('[data-testid="thread-row"] [data-row-index="0"]')) resolve(true);
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
     });
   };
 })();

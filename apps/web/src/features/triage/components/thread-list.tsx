@@ -44,6 +44,7 @@ export function ThreadList() {
   const {
     rows: items,
     range,
+    isFlung,
     totalSize,
     scrollToIndex,
   } = useRowWindow({
@@ -110,7 +111,13 @@ export function ThreadList() {
         onToggleCheck={checked.toggle}
         onAddFilter={list.addFilter}
       >
-        <ul aria-label="Threads" className="relative m-0 w-full list-none p-0" style={{ height: totalSize }}>
+        <ul
+          aria-label="Threads"
+          // Flung (decision 019): no row but the pinned ones is drawn, and the list shows its plain surface.
+          data-flung={isFlung || undefined}
+          className="relative m-0 w-full list-none p-0"
+          style={{ height: totalSize }}
+        >
           {items.map((item) => {
             const group = rows.at(item.index);
             const style = { height: item.size, transform: `translateY(${item.start}px)` };

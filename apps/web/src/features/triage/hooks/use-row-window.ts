@@ -2,6 +2,17 @@ import { type RefObject, startTransition, useCallback, useLayoutEffect, useRef, 
 import { rowIndexes, scrollTopToReveal, visibleRange, type WindowRow } from '../utils/row-window';
 
 type ScrollView = { scrollTop: number; viewportHeight: number };
+
+/** How long a fling's last scroll is left alone before its rows are drawn (no scroll event since). */
+export const FLING_SETTLE_MS = 150;
+
+/**
+ * A fling: one scroll event moved the list a whole viewport or more, so no row was on screen in two frames in a
+ * row (a fast wheel or trackpad fling past ~50,000 px/s, the scrollbar dragged). Nothing drawn then can be read.
+ */
+export function isFling(moved: number, viewportHeight: number): boolean {
+  return viewportHeight > 0 && Math.abs(moved) >= viewportHeight;
+}
 type RangeParams = { rowHeight: number; count: number; overscan: number };
 
 function isSameRange(a: ScrollView, b: ScrollView, params: RangeParams): boolean {
@@ -23,7 +34,8 @@ type RowWindowInput = {
 
 /**
  * A virtual window over rows of one height: only the rows in view (plus overscan and the pinned ones) are
- * rendered, and a scroll re-renders only when that range changes. Work per scroll event is a few
+ * rendered, and a scroll re-renders only when that range changes; while the list is flung (`isFlung`) only the
+ * pinned rows are, until it slows or rests (decision 019). Work per scroll event is a few
  * arithmetic operations whatever the row count (the general-purpose virtualizer it replaces walked every row
  * whenever its options changed, and weighed 10 KB gzipped in the first load).
  */
@@ -35,28 +47,52 @@ export function useRowWindow({ scrollRef, count, rowHeight, overscan, pinned, ke
   const params = useRef({ rowHeight, count, overscan });
   params.current = { rowHeight, count, overscan };
   // Stable: the scroll listener and the resize observer are attached once, not again with every page.
-  const readRange = useCallback(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    const next = { scrollTop: element.scrollTop, viewportHeight: element.clientHeight };
-    // A scroll within the same rows renders nothing.
-    setView((current) => (isSameRange(current, next, params.current) ? current : next));
-  }, [scrollRef]);
+  // While flung, only the pinned rows are drawn: the list's striped background stands in for the rest until
+  // the scroll slows to less than a viewport per event or rests for FLING_SETTLE_MS. Mounting a viewport of
+  // rows in every frame (their style, layout, text and garbage) was what held the fast scroll's frames.
+  const [isFlung, setIsFlung] = useState(false);
+  const lastTop = useRef(0);
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const readRange = useCallback(
+    (isJump = false) => {
+      const element = scrollRef.current;
+      if (!element) return;
+      const next = { scrollTop: element.scrollTop, viewportHeight: element.clientHeight };
+      const moved = isJump ? 0 : next.scrollTop - lastTop.current;
+      lastTop.current = next.scrollTop;
+      if (isJump) {
+        // The app moved the list to a row (the keyboard, a focus request): that row is drawn at once.
+        clearTimeout(settle.current);
+        setIsFlung(false);
+      } else if (isFling(moved, next.viewportHeight)) {
+        clearTimeout(settle.current);
+        settle.current = setTimeout(() => startTransition(() => setIsFlung(false)), FLING_SETTLE_MS);
+        setIsFlung(true);
+      } else if (moved !== 0) {
+        clearTimeout(settle.current);
+        setIsFlung(false);
+      }
+      // A scroll within the same rows renders nothing.
+      setView((current) => (isSameRange(current, next, params.current) ? current : next));
+    },
+    [scrollRef],
+  );
 
   useLayoutEffect(() => {
-    readRange();
+    readRange(true);
     const element = scrollRef.current;
     if (!element) return;
     // Rows a scroll brings in are rendered in a transition: React renders them in slices of a few
     // milliseconds between frames instead of one task, so a fast fling never holds a frame for the rows
     // it mounts (the cursor's and open thread's rows are pinned, so focus never waits on it).
-    const onScroll = () => startTransition(readRange);
+    const onScroll = () => startTransition(() => readRange());
     element.addEventListener('scroll', onScroll, { passive: true });
-    const resize = new ResizeObserver(readRange);
+    const resize = new ResizeObserver(() => readRange());
     resize.observe(element);
     return () => {
       element.removeEventListener('scroll', onScroll);
       resize.disconnect();
+      clearTimeout(settle.current);
     };
   }, [scrollRef, readRange]);
 
@@ -74,16 +110,18 @@ export function useRowWindow({ scrollRef, count, rowHeight, overscan, pinned, ke
         viewportHeight: element.clientHeight,
       });
       if (top !== element.scrollTop) element.scrollTop = top;
-      latest.current.readRange();
+      // Read now as a jump, so the scroll event that follows moves nothing and the row is drawn at once.
+      latest.current.readRange(true);
     },
     [scrollRef],
   );
 
-  const rows: WindowRow[] = rowIndexes(range, pinned, count).map((index) => ({
+  const drawn = isFlung ? { first: 0, last: -1 } : range;
+  const rows: WindowRow[] = rowIndexes(drawn, pinned, count).map((index) => ({
     index,
     key: keyOf(index),
     start: index * rowHeight,
     size: rowHeight,
   }));
-  return { rows, range, totalSize: count * rowHeight, scrollToIndex };
+  return { rows, range, isFlung, totalSize: count * rowHeight, scrollToIndex };
 }
