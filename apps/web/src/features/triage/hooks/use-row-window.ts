@@ -13,6 +13,7 @@ export const FLING_SETTLE_MS = 150;
 export function isFling(moved: number, viewportHeight: number): boolean {
   return viewportHeight > 0 && Math.abs(moved) >= viewportHeight;
 }
+
 type RangeParams = { rowHeight: number; count: number; overscan: number };
 
 function isSameRange(a: ScrollView, b: ScrollView, params: RangeParams): boolean {
@@ -46,13 +47,13 @@ export function useRowWindow({ scrollRef, count, rowHeight, overscan, pinned, ke
   const range = visibleRange({ ...view, rowHeight, count, overscan });
   const params = useRef({ rowHeight, count, overscan });
   params.current = { rowHeight, count, overscan };
-  // Stable: the scroll listener and the resize observer are attached once, not again with every page.
-  // While flung, only the pinned rows are drawn: the list's striped background stands in for the rest until
-  // the scroll slows to less than a viewport per event or rests for FLING_SETTLE_MS. Mounting a viewport of
-  // rows in every frame (their style, layout, text and garbage) was what held the fast scroll's frames.
+  // While flung, only the pinned rows are drawn, on the list's plain surface, until the scroll slows to less
+  // than a viewport per event or rests for FLING_SETTLE_MS. Mounting a viewport of rows in every frame (their
+  // style, layout, text and garbage) was what held the fast scroll's frames (decision 019).
   const [isFlung, setIsFlung] = useState(false);
   const lastTop = useRef(0);
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Stable: the scroll listener and the resize observer are attached once, not again with every page.
   const readRange = useCallback(
     (isJump = false) => {
       const element = scrollRef.current;
