@@ -128,7 +128,27 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     return new Set(rows.map((row: { singleton_key: string }) => row.singleton_key));
   };
 
-  const runRound = async (data: SyncRoundData) => {
+  /**
+   * Whether this round job is its slot's first. The throttle keys a round by the database's clock at insert, the
+   * slot by the asking node's: an insert delayed past a slot boundary (a loaded machine) got a second round for
+   * the slot before it, which queued its mailboxes again. The earliest round job of a slot runs; any other skips.
+   */
+  const isFirstRoundOfSlot = async (jobId: string, slot: string): Promise<boolean> => {
+    const { rows } = await boss
+      .getDb()
+      .executeSql(
+        `select id from ${JOBS_SCHEMA}.job where name = $1 and data->>'slot' = $2 order by created_on, id limit 1`,
+        [QUEUES.round, slot],
+      );
+    const first = (rows as { id: string }[])[0];
+    return !first || first.id === jobId;
+  };
+
+  const runRound = async (jobId: string, data: SyncRoundData) => {
+    if (!(await isFirstRoundOfSlot(jobId, data.slot))) {
+      deps.log.info({ slot: data.slot }, 'sync round skipped: its slot already had one');
+      return;
+    }
     const candidates = await listSyncCandidates(deps.db);
     const plan = planSyncRound(candidates, planSettings, new Date());
     const pending = await pendingSyncKeys();
@@ -200,7 +220,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       const polling = { pollingIntervalSeconds: Math.max(0.5, Math.min(2, periodSeconds / 2)), batchSize: 1 };
       roundWorkers = [
         await boss.work<SyncRoundData>(QUEUES.round, polling, async ([job]) => {
-          if (job) await track(runRound(job.data));
+          if (job) await track(runRound(job.id, job.data));
         }),
       ];
       syncWorkers = [];
