@@ -191,15 +191,7 @@ function browserTable(ctx: BenchContext, runs: Run[], items: number): BenchTable
         '—',
         '—',
       ],
-      [
-        'Frames over 17 ms / over 33 ms, of all frames',
-        `${count(median(runs.map((run) => run.scroll.framesOver17)))} / ${count(median(runs.map((run) => run.scroll.framesOver33)))} of ${count(median(runs.map((run) => run.scroll.frames)))}`,
-        runs
-          .map((run) => `${run.scroll.framesOver17} / ${run.scroll.framesOver33} of ${run.scroll.frames}`)
-          .join(', '),
-        '—',
-        '—',
-      ],
+      slowFramesRow('Frames over 17 ms / over 33 ms, of all frames', runs, (run) => run.scroll),
       [
         'Longest frame, half a viewport per frame (rows drawn)',
         ms(readingFrame),
@@ -207,18 +199,11 @@ function browserTable(ctx: BenchContext, runs: Run[], items: number): BenchTable
         `≤ ${TARGETS.frameMs} ms (one frame)`,
         verdict(readingFrame < ONE_FRAME_BOUND_MS),
       ],
-      [
+      slowFramesRow(
         'Frames over 17 ms / over 33 ms, half a viewport per frame',
-        `${count(median(runs.map((run) => run.readingScroll.framesOver17)))} / ${count(median(runs.map((run) => run.readingScroll.framesOver33)))} of ${count(median(runs.map((run) => run.readingScroll.frames)))}`,
-        runs
-          .map(
-            (run) =>
-              `${run.readingScroll.framesOver17} / ${run.readingScroll.framesOver33} of ${run.readingScroll.frames}`,
-          )
-          .join(', '),
-        '—',
-        '—',
-      ],
+        runs,
+        (run) => run.readingScroll,
+      ),
       [
         'JS heap after scrolling to the end (live, after a full GC)',
         `${median(runs.map((run) => run.heapAfterScrollMb)).toFixed(1)} MB`,
@@ -245,6 +230,22 @@ function browserTable(ctx: BenchContext, runs: Run[], items: number): BenchTable
     ],
     data: runs.map((run) => ({ ...run })),
   };
+}
+
+/** A table row of one scroll's frames over one and two vsyncs: the median over the runs, then each run. */
+function slowFramesRow(label: string, runs: Run[], scrollOf: (run: Run) => ScrollResult): string[] {
+  const medianOf = (pick: (scroll: ScrollResult) => number) =>
+    count(median(runs.map((run) => pick(scrollOf(run)))));
+  return [
+    label,
+    `${medianOf((scroll) => scroll.framesOver17)} / ${medianOf((scroll) => scroll.framesOver33)} of ${medianOf((scroll) => scroll.frames)}`,
+    runs
+      .map(scrollOf)
+      .map((scroll) => `${scroll.framesOver17} / ${scroll.framesOver33} of ${scroll.frames}`)
+      .join(', '),
+    '—',
+    '—',
+  ];
 }
 
 function threadsAnsweredMs(run: Run): number {
