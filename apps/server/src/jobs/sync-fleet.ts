@@ -264,7 +264,13 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       isStopping = true;
       if (timer) clearInterval(timer);
       if (timersTimer) clearInterval(timersTimer);
-      await boss.stop({ graceful: true, wait: false, timeout: STOP_GRACE_MS });
+      // Resolves once the engine has stopped: its workers finished (or their jobs failed back to the queue after
+      // the grace time) and its own pool closed, which waits for a job's completion still being written. With
+      // `wait: false` it resolved at once and that write raced whatever came next (a test dropping the database
+      // saw "terminating connection" from pg-boss's complete).
+      await boss
+        .stop({ graceful: true, wait: true, timeout: STOP_GRACE_MS })
+        .catch((error: unknown) => deps.log.error({ err: error }, 'job engine did not stop cleanly'));
       await Promise.race([
         Promise.allSettled(running),
         new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref()),
