@@ -34,6 +34,28 @@ module.exports = {
       from: { path: '^tools/mail-sandbox/src' },
       to: { path: '^(apps|packages|bench|e2e)/' },
     },
+    {
+      name: 'mail-has-one-door',
+      comment:
+        'The rest of the server reaches the mail layer through apps/server/src/mail/index.ts only (ARCHITECTURE.md).',
+      severity: 'error',
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/mail/' },
+      to: { path: '^apps/server/src/mail/', pathNot: '^apps/server/src/mail/index\\.ts$' },
+    },
+    {
+      name: 'engine-layers-import-no-features',
+      comment: 'jobs/ and mail/ are the engine under the features; features call them, never the other way.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(jobs|mail)/' },
+      to: { path: '^apps/server/src/features/' },
+    },
+    {
+      name: 'no-import-circles',
+      comment: 'No two files import each other, directly or around a loop (type-only imports count too).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

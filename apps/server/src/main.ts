@@ -8,10 +8,10 @@ import { parseEnv } from './config/env';
 import { shouldMountSandbox } from './config/sandbox-mode';
 import { loadOrCreateSecret } from './config/secrets';
 import { openDatabase } from './db/client';
-import { startOutgoingSender } from './jobs/outgoing-sender';
+import { startOutgoingSender } from './features/outgoing/outgoing-sender';
 import { createSyncFleet } from './jobs/sync-fleet';
 import { startTriageTimers, triageTimersPass } from './jobs/triage-timers';
-import { createMailDeps } from './mail/mail-deps';
+import { createMailDeps } from './mail';
 
 async function main(): Promise<void> {
   const env = parseEnv();

@@ -9,7 +9,7 @@ import {
 } from '@ledgerdesk/domain/constants';
 import { isExpiringWithin } from '@ledgerdesk/domain/integrations/token-expiry';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../../apps/server/src/db/migrate';
+import { rowsOf } from '../../../apps/server/src/db/rows-of';
 import { findIntegration } from '../../../apps/server/src/mail/integrations/integration-store';
 import type { MailDeps } from '../../../apps/server/src/mail/mail-deps';
 import { syncIntegrationRun } from '../../../apps/server/src/mail/sync/sync-integration';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../apps/server/src/db/client';
-import { rowsOf } from '../../../apps/server/src/db/migrate';
+import { rowsOf } from '../../../apps/server/src/db/rows-of';
 import { withUser } from '../../../apps/server/src/db/with-user';
 
 export type SeedRange = {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/migrate';
+import { rowsOf } from '../db/rows-of';
 
 export type SignInLimits = {
   /** Attempts one client address may make, whatever the accounts (credential stuffing). */

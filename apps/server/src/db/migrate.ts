@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { Db } from './client';
+import type { Db } from './db-types';
+import { rowsOf } from './rows-of';
 
 /** Where the SQL migrations live: beside this file in development, copied next to the bundle in production. */
 export function migrationsFolder(): string {
@@ -38,9 +39,4 @@ export async function runMigrations(db: Db): Promise<void> {
   } finally {
     await db.execute(sql`select pg_advisory_unlock(7461001)`);
   }
-}
-
-/** node-postgres answers `{rows}`, PGlite answers `{rows}` too; keep the access in one place. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -1,7 +1,7 @@
 import type { Provider } from '@ledgerdesk/domain/entities';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/migrate';
+import { rowsOf } from '../db/rows-of';
 import type { SyncCandidate } from './sync-plan';
 
 type Row = {

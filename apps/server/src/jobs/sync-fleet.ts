@@ -1,7 +1,13 @@
 import PgBoss from 'pg-boss';
 import { JOBS_SCHEMA } from '../db/client';
-import type { MailDeps } from '../mail/mail-deps';
-import { type IntegrationJobData, type JobOutcome, runSyncJob, runTokenRefreshJob } from './integration-job';
+import {
+  type IntegrationJobData,
+  type JobOutcome,
+  type MailDeps,
+  runSyncJob,
+  runTokenRefreshJob,
+} from '../mail';
+
 import { listSyncCandidates } from './sync-candidates';
 import { parsePeakHours, planSyncRound } from './sync-plan';
 

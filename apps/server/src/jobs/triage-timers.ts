@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/migrate';
+import { rowsOf } from '../db/rows-of';
 import type { Clock } from '../time/clock';
 
 /** At most this many rows settle per call; a backlog drains over the following ticks. */

@@ -18,8 +18,8 @@ import { loadActiveIntegration, loadSendTarget } from './service/load-integratio
 import { recordMove } from './service/record-move';
 import { openSession } from './session/open-session';
 import { fullResync, type ResyncResult } from './sync/full-resync';
+import { runUnderSyncLock } from './sync/run-under-sync-lock';
 import { syncIntegrationRun } from './sync/sync-integration';
-import { withSyncLock } from './sync/sync-lock';
 import type { SyncFolder, SyncReport } from './sync/sync-report';
 
 export type { SyncReport } from './sync/sync-report';
@@ -190,15 +190,14 @@ export async function syncIntegration(
   },
 ): Promise<SyncReport> {
   return mapErrors(async () => {
-    await loadActiveIntegration(ctx, input.integrationId);
-    const report = await withSyncLock(
-      ctx.deps,
+    const run = await runUnderSyncLock(
+      ctx,
       input.integrationId,
-      { waitMs: input.lockWaitMs ?? SYNC_LOCK_WAIT_MS },
-      async () => syncIntegrationRun(ctx, await loadActiveIntegration(ctx, input.integrationId), input),
+      { waitMs: input.lockWaitMs ?? SYNC_LOCK_WAIT_MS, load: loadActiveIntegration },
+      (integration) => syncIntegrationRun(ctx, integration, input),
     );
-    if (!report) throw syncBusy();
-    return report;
+    if (run.status !== 'ran') throw syncBusy();
+    return run.value;
   }, toSyncError);
 }
 
@@ -208,15 +207,14 @@ export async function resyncIntegration(
   input: { integrationId: string; daysBack: number; maxEmails: number; folders: SyncFolder[] },
 ): Promise<ResyncResult> {
   return mapErrors(async () => {
-    await loadActiveIntegration(ctx, input.integrationId);
-    const result = await withSyncLock(
-      ctx.deps,
+    const run = await runUnderSyncLock(
+      ctx,
       input.integrationId,
-      { waitMs: SYNC_LOCK_WAIT_MS },
-      async () => fullResync(ctx, await loadActiveIntegration(ctx, input.integrationId), input),
+      { waitMs: SYNC_LOCK_WAIT_MS, load: loadActiveIntegration },
+      (integration) => fullResync(ctx, integration, input),
     );
-    if (!result) throw syncBusy();
-    return result;
+    if (run.status !== 'ran') throw syncBusy();
+    return run.value;
   }, toSyncError);
 }
 

@@ -3,7 +3,7 @@ import { FIRM_EVENT, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/require-user';
-import { rowsOf } from '../db/migrate';
+import { rowsOf } from '../db/rows-of';
 import { withUser } from '../db/with-user';
 import { createTriageChangeHub } from './triage-change-hub';
 import { createUserNoticeHub } from './user-notice-hub';

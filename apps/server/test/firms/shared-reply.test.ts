@@ -3,7 +3,7 @@
 // while the mailbox is still shared with them.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendDueMail } from '../../src/jobs/outgoing-sender';
+import { sendDueMail } from '../../src/features/outgoing/outgoing-sender';
 import { type Connected, connectFreshMailbox, mailboxSummary, sync } from '../mail/support/mail-fixtures';
 import { callFunction, createMailHarness, type MailHarness } from '../mail/support/mail-harness';
 import { storedItems } from '../mail/support/mailbox-compare';

@@ -4,7 +4,7 @@
 import { SNOOZE_API } from '@ledgerdesk/domain/api/snooze';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/migrate';
+import { rowsOf } from '../../src/db/rows-of';
 import { withUser } from '../../src/db/with-user';
 import { createSyncFleet, type SyncFleet } from '../../src/jobs/sync-fleet';
 import { runTriageTimers } from '../../src/jobs/triage-timers';

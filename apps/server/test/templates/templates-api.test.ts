@@ -1,7 +1,7 @@
 import type { TemplateDto } from '@ledgerdesk/domain/api/templates';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/migrate';
+import { rowsOf } from '../../src/db/rows-of';
 import { withUser } from '../../src/db/with-user';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';

@@ -2,7 +2,7 @@ import { TRIAGE_VIEWS } from '@ledgerdesk/domain/triage/triage-view';
 import { TYPE_TABS } from '@ledgerdesk/domain/triage/type-tabs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/migrate';
+import { rowsOf } from '../../src/db/rows-of';
 import { withUser } from '../../src/db/with-user';
 import { itemFiltersSql } from '../../src/features/triage/item-filters-sql';
 import { seedIntegration } from '../integrations/seed-integration';

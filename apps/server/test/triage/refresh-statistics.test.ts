@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/migrate';
+import { rowsOf } from '../../src/db/rows-of';
 import { isAnalyzeDue, refreshStatisticsIfDue } from '../../src/features/triage/refresh-statistics';
 import { seedTriageItems } from '../support/seed-triage';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';

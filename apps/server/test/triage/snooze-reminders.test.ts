@@ -2,7 +2,7 @@ import { SNOOZE_API } from '@ledgerdesk/domain/api/snooze';
 import { SNOOZE_TOO_FAR, SNOOZE_TOO_SOON } from '@ledgerdesk/domain/triage/snooze';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/migrate';
+import { rowsOf } from '../../src/db/rows-of';
 import { withUser } from '../../src/db/with-user';
 import { scheduleFollowUp } from '../../src/features/triage/follow-up-reminders';
 import { fireDueReminders, returnDueSnoozes, runTriageTimers } from '../../src/jobs/triage-timers';

@@ -1,7 +1,7 @@
 import type { AttachmentSpec } from '../store/types';
 import { gmailAttachmentId, graphAttachmentId } from '../util/ids';
 import { createRandom } from '../util/prng';
-import type { PlanContext } from './plan-thread';
+import type { PlanContext } from './plan-context';
 import { type AttachmentPlan, PDF, type Topic, topicParams } from './topic-types';
 import type { Client } from './vocabulary';
 

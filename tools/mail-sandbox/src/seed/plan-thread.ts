@@ -1,25 +1,16 @@
 import type { NewMessage } from '../store/message-ops';
-import type { AttachmentSpec, FolderKey, Mailbox } from '../store/types';
+import type { AttachmentSpec, FolderKey } from '../store/types';
 import type { Address } from '../util/address';
-import type { IdSource } from '../util/ids';
 import type { Random } from '../util/prng';
 import { createRandom } from '../util/prng';
 import { ALL_TOPICS } from './all-topics';
 import { messageIdentity, threadIdentity } from './identity';
 import { pickCc, pickSender } from './people';
 import { planAttachments } from './plan-attachments';
+import type { PlanContext } from './plan-context';
 import { topicParams } from './topic-types';
 import { TOPICS } from './topics';
 import { CLIENTS } from './vocabulary';
-
-export type PlanContext = {
-  mailbox: Mailbox;
-  random: Random;
-  ids: IdSource;
-  now: number;
-  owner: Address;
-  ownerList: Address[];
-};
 
 const NO_ADDRESSES: Address[] = [];
 const LABEL_SETS = new Map<string, string[]>();

@@ -2,7 +2,7 @@ import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { users } from './auth';
 import { emailIntegrations } from './email-integrations';
 
-/** Held outgoing mail for undo send (migration 0010; sent by jobs/outgoing-sender.ts). */
+/** Held outgoing mail for undo send (migration 0010; sent by features/outgoing/outgoing-sender.ts). */
 export const outgoingMail = pgTable('outgoing_mail', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: text('user_id')

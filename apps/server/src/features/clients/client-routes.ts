@@ -12,7 +12,7 @@ import { domainOf, isOrganisationDomain } from '@ledgerdesk/domain/firm/client-d
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/require-user';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import { type Tx, withUser } from '../../db/with-user';
 import { badRequest, notFound } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';

@@ -15,7 +15,7 @@ import { mentionedHandles } from '@ledgerdesk/domain/firm/mentions';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, type SessionUser } from '../../auth/require-user';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import { type Tx, withUser } from '../../db/with-user';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';

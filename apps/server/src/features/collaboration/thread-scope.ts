@@ -1,7 +1,7 @@
 import { COLLABORATION_TEXTS } from '@ledgerdesk/domain/api/collaboration';
 import { mentionHandleOf } from '@ledgerdesk/domain/firm/mentions';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import type { Tx } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
 import { threadOwner } from '../firms/shared-scope';

@@ -7,7 +7,7 @@ import type {
 } from '@ledgerdesk/domain/api/firms';
 import { mentionHandleOf } from '@ledgerdesk/domain/firm/mentions';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import type { Tx } from '../../db/with-user';
 
 /** Every read here runs inside `withUser`: row-level security shows only the user's own firm (migration 0011). */

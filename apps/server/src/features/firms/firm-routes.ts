@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../../auth/mailer';
 import { requireUser } from '../../auth/require-user';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import { type Tx, withUser } from '../../db/with-user';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';

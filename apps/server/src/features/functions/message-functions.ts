@@ -10,9 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/require-user';
 import { AppError, badRequest } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
-import { toArchiveError, toUnarchiveError } from '../../mail/error-mapping';
-import { fetchEmailContent, sendEmail } from '../../mail/mail-service';
-import { moveMessage } from '../../mail/outbox/move-message';
+import { fetchEmailContent, moveMessage, sendEmail, toArchiveError, toUnarchiveError } from '../../mail';
 import { holdOutgoingMail } from '../outgoing/hold-outgoing-mail';
 import { scheduleFollowUp } from '../triage/follow-up-reminders';
 
@@ -86,7 +84,7 @@ export function registerMessageFunctions(app: FastifyInstance): void {
       ...(input.threadId ? { threadId: input.threadId } : {}),
       ...(input.originalMessageId ? { originalMessageId: input.originalMessageId } : {}),
     };
-    // Undo send: held server-side for the window, then sent by jobs/outgoing-sender.ts on any node.
+    // Undo send: held server-side for the window, then sent by features/outgoing/outgoing-sender.ts on any node.
     if (input.holdSeconds)
       return holdOutgoingMail(app, user.id, { ...message, followUpAt }, input.holdSeconds);
     const { integrationId, threadId, ...result } = await sendEmail(

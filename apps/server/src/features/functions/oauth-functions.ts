@@ -5,8 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/require-user';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
-import { completeConnection, startConnection } from '../../mail/oauth/connect-flow';
-import { isAllowedRedirectUri } from '../../mail/oauth/redirect-uri';
+import { completeConnection, isAllowedRedirectUri, startConnection } from '../../mail';
 
 /** Origins the provider may send the user back to: the app's public URL, or the origin serving this request. */
 function allowedOrigins(app: FastifyInstance, request: FastifyRequest): string[] {

@@ -7,8 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/require-user';
 import { parseInput } from '../../http/parse-input';
-import { resyncIntegration, syncIntegration } from '../../mail/mail-service';
-import type { SyncFolder } from '../../mail/sync/sync-report';
+import { resyncIntegration, type SyncFolder, syncIntegration } from '../../mail';
 import { syncResponse } from './sync-responses';
 
 /** A manual sync stops starting pages before the web app's 90 s timeout; the next run resumes the cursor. */

@@ -3,7 +3,7 @@ import {
   NO_NEW_EMAILS_MESSAGE,
   THREE_FOLDER_SYNC_FAILED_FALLBACK,
 } from '@ledgerdesk/domain/integrations/sync-messages';
-import type { SyncReport } from '../../mail/sync/sync-report';
+import type { SyncReport } from '../../mail';
 
 /** The spec §7 sync answer: success, a message and the counters. */
 export function syncResponse(report: SyncReport): SyncCounters & { success: boolean; message: string } {

@@ -2,7 +2,7 @@ import { initializeSyncConfigSchema, integrationIdSchema } from '@ledgerdesk/dom
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/require-user';
 import { parseInput } from '../../http/parse-input';
-import { initializeSyncConfig, refreshEmailToken } from '../../mail/integration-service';
+import { initializeSyncConfig, refreshEmailToken } from '../../mail';
 import { syncResponse } from './sync-responses';
 
 /** refresh-email-token and initialize-sync-config. */

@@ -4,7 +4,7 @@ import { requireUser } from '../../auth/require-user';
 import { withUser } from '../../db/with-user';
 import { notFound } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
-import { mailProviderOffers } from '../../mail/provider-registry';
+import { mailProviderOffers } from '../../mail';
 import { toIntegrationDto } from './integration-dto';
 import { findResetInfo, listIntegrations, setIntegrationActive } from './integrations-repository';
 import { notificationSourceRoutes } from './notification-source-routes';

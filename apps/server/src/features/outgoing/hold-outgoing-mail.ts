@@ -2,13 +2,13 @@ import type { SendEmailResponse } from '@ledgerdesk/domain/api/functions';
 import type { FastifyInstance } from 'fastify';
 import { outgoingMail } from '../../db/schema/outgoing-mail';
 import { withUser } from '../../db/with-user';
-import { checkSendTarget, type SendEmailInput } from '../../mail/mail-service';
+import { checkSendTarget, type SendEmailInput } from '../../mail';
 
 export type HoldInput = SendEmailInput & { followUpAt: Date | null };
 
 /**
  * Undo send: checks the message as a send would (mailbox, reply target), then keeps it for `holdSeconds`
- * instead of sending; the sender (jobs/outgoing-sender.ts) hands it to the provider once due, on any node.
+ * instead of sending; the sender (features/outgoing/outgoing-sender.ts) hands it to the provider once due, on any node.
  */
 export async function holdOutgoingMail(
   app: FastifyInstance,

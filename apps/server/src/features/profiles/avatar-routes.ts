@@ -7,7 +7,8 @@ import { requireUser } from '../../auth/require-user';
 import { profiles } from '../../db/schema/profiles';
 import { withUser } from '../../db/with-user';
 import { notFound } from '../../http/app-error';
-import { type AvatarFileName, createAvatarStorage } from '../../storage/avatar-storage';
+import type { AvatarFileName } from '../../storage/avatar-storage';
+import { createAvatarStorage } from '../../storage/create-avatar-storage';
 import { toProfileDto } from './profile-dto';
 import { readAvatarUpload } from './read-avatar-upload';
 

@@ -2,7 +2,7 @@ import type { CountsResponse } from '@ledgerdesk/domain/api/triage';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/require-user';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import { withUser } from '../../db/with-user';
 import { viewSql } from './item-filters-sql';
 

@@ -1,6 +1,6 @@
 import type { ThreadsQuery } from '@ledgerdesk/domain/api/triage';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import type { Tx } from '../../db/with-user';
 import { bucketFiltersSql, itemFiltersSql } from './item-filters-sql';
 import type { ThreadCursor } from './thread-cursor';

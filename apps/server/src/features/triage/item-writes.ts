@@ -6,7 +6,7 @@ import {
   type UpdatableItem,
 } from '@ledgerdesk/domain/triage/plan-item-update';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import type { Tx } from '../../db/with-user';
 import { type ItemRow, itemColumns, sourceJoin, toItemDto } from './item-row';
 

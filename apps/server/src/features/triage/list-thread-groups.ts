@@ -6,7 +6,7 @@ import {
   type TriageItemDto,
 } from '@ledgerdesk/domain/api/triage';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import type { Tx } from '../../db/with-user';
 import { searchHeads, walkHeads } from './find-thread-heads';
 import { itemFiltersSql, narrowingPattern, searchTextMatches } from './item-filters-sql';

@@ -2,7 +2,7 @@ import type { ThreadDto } from '@ledgerdesk/domain/api/triage';
 import { threadLoadErrorMessage } from '@ledgerdesk/domain/mail/thread-load-errors';
 import { distinctSenders } from '@ledgerdesk/domain/triage/sender-address';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import type { Tx } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
 import { type ItemRow, itemColumns, sourceJoin, toItemDto } from './item-row';

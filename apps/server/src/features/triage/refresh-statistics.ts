@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 
 /**
  * How often the embedded database is checked for stale triage statistics: the check is two catalog lookups, so

@@ -2,7 +2,7 @@ import { SENDERS_API, type SenderChoiceResponse, senderChoiceSchema } from '@led
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/require-user';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import { withUser } from '../../db/with-user';
 import { parseInput } from '../../http/parse-input';
 

@@ -11,7 +11,7 @@ import { ARCHIVED_FOLDER_STATES } from '@ledgerdesk/domain/triage/view-criteria'
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/require-user';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import { type Tx, withUser } from '../../db/with-user';
 import { badRequest, conflict, forbidden } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';

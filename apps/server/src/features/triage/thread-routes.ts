@@ -9,7 +9,7 @@ import { requireUser } from '../../auth/require-user';
 import { withUser } from '../../db/with-user';
 import { unauthorized } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
-import { fetchEmailContent } from '../../mail/mail-service';
+import { fetchEmailContent } from '../../mail';
 import { listingOwner, threadOwner } from '../firms/shared-scope';
 import { listThreadGroups } from './list-thread-groups';
 import { loadThread } from './load-thread';

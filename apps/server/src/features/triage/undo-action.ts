@@ -1,16 +1,16 @@
 import type { UndoActionResponse } from '@ledgerdesk/domain/api/triage';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import { withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
 import {
   folderKeysOf,
   type ItemSnapshot,
+  type MailboxChangeOperation,
   type QueuedChange,
   queueMailboxChanges,
-} from '../../mail/outbox/queue-changes';
-import type { MailboxChangeOperation } from '../../mail/provider';
+} from '../../mail';
 import { itemOwnership } from '../firms/shared-scope';
 import { type ItemRow, itemColumns, sourceJoin, toItemDto } from './item-row';
 import type { StoredItem } from './item-writes';

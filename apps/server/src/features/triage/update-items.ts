@@ -24,7 +24,7 @@ import {
   type QueuedChange,
   queueMailboxChanges,
   recordAction,
-} from '../../mail/outbox/queue-changes';
+} from '../../mail';
 import { loadUpdatableItems, type StoredItem, type WriteRow, writeItems } from './item-writes';
 
 function snapshotOf(item: StoredItem): ItemSnapshot {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import type { MailDeps } from '../mail-deps';
 import { pushRound } from './push-changes';
 

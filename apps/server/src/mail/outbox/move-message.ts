@@ -4,7 +4,7 @@
 import type { TriageItemMetadata, TriageStatus } from '@ledgerdesk/domain/entities';
 import type { ApiErrorCode } from '@ledgerdesk/domain/http/api-error';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import { withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
 import type { IntegrationCtx } from '../integrations/integration-store';

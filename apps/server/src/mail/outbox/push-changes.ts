@@ -1,7 +1,7 @@
 // One round of pushing a mailbox's queued changes (decision 010). The caller holds the mailbox's lease, so the
 // rounds of one mailbox never overlap, on any node.
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import { type Tx, withUser } from '../../db/with-user';
 import type { RetryPolicy } from '../http/retry-policy';
 import type { IntegrationCtx } from '../integrations/integration-store';

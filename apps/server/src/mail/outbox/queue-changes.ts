@@ -2,7 +2,7 @@
 // the mailbox changes it implies are stored together or not at all.
 import type { TriageItemMetadata, TriageStatus } from '@ledgerdesk/domain/entities';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import type { Tx } from '../../db/with-user';
 import type { MailboxChangeOperation } from '../provider';
 

@@ -2,7 +2,7 @@ import { chooseSender } from '@ledgerdesk/domain/integrations/choose-sender';
 import { EMAIL_FETCH_ERRORS } from '@ledgerdesk/domain/mail/email-fetch-errors';
 import { CONNECTION_EXPIRED_MESSAGE } from '@ledgerdesk/domain/mail/token-messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import { emailIntegrations } from '../../db/schema/email-integrations';
 import { triageItems } from '../../db/schema/triage-items';
 import { withUser } from '../../db/with-user';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import { notificationSources } from '../../db/schema/notification-sources';
 import { profiles } from '../../db/schema/profiles';
 import { withUser } from '../../db/with-user';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { rowsOf } from '../../../src/db/migrate';
+import { rowsOf } from '../../../src/db/rows-of';
 import type { TestApp } from '../../support/test-app';
 
 /**

@@ -11,6 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useNow } from '../../../lib/use-now';
 import { THREADS_NEXT_PAGE_SIZE } from '../api/get-triage-threads';
 import { useRowWindow } from '../hooks/use-row-window';
+import type { FocusRequest, KeptScroll } from '../types/thread-list-types';
 import { ListContextMenu } from './list-context-menu';
 import { type ListDensity, ThreadRow } from './thread-row';
 import { useTriageScreen } from './triage-screen-context';
@@ -21,8 +22,6 @@ export const ROW_HEIGHTS: Record<ListDensity, number> = { standard: 40, enhanced
 const LOAD_MORE_THRESHOLD = THREADS_NEXT_PAGE_SIZE;
 // A viewport further than a page from the rows held (the scrollbar dragged) fetches its own page directly.
 const JUMP_DISTANCE = THREADS_NEXT_PAGE_SIZE;
-
-export type FocusRequest = { index: number; seq: number } | null;
 
 /**
  * The virtualized thread list: only the visible rows exist, and only the pages near them are held; pages load
@@ -191,8 +190,6 @@ function PlaceholderRow({
     </li>
   );
 }
-
-export type KeptScroll = { groups: readonly unknown[]; top: number } | null;
 
 // The scroll position of a list that unmounts (the panes' layout changing under it) and comes back with the
 // same rows; a list with other rows starts at the top.

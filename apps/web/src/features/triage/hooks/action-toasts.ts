@@ -6,10 +6,10 @@ import { itemsUpdatedMessage } from '@ledgerdesk/domain/triage/item-update-messa
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { readUndoSeconds } from '../../../lib/undo-window';
+import type { ActionRequest, ActionResult } from '../types/action-types';
 import type { ListAction } from '../utils/action-items';
 import { bulkFailureToast, updateErrorToast } from '../utils/update-error-toast';
 import { offerUndo, withdrawUndo } from './undo-offer';
-import type { ActionRequest, ActionResult } from './use-triage-actions';
 
 /** Actions whose toast offers Undo (issue 12); every bulk action does too. */
 const UNDOABLE: ReadonlySet<ListAction> = new Set(['clear', 'later', 'low_priority', 'move_to_inbox']);

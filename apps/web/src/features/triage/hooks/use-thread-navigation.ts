@@ -1,6 +1,6 @@
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FocusRequest } from '../components/thread-list';
+import type { FocusRequest } from '../types/thread-list-types';
 import type { ListRows } from './use-list-window';
 
 /**

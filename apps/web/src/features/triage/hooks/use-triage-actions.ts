@@ -5,23 +5,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { triageKeys } from '../api/triage-keys';
 import { undoAction } from '../api/undo-action';
 import { bulkUpdateItems, type MergedBulkResponse, updateItem } from '../api/update-items';
+import type { ActionRequest, ActionResult, ActionSource } from '../types/action-types';
 import { type ListAction, patchForAction } from '../utils/action-items';
 import { applyEverywhere, type CacheContext as Context, rollBack } from '../utils/cache-writes';
 import { markChangedLocally } from '../utils/recent-changes';
 import { showActionError, showActionSuccess, showUndoError, showUndone } from './action-toasts';
-
-/** Where an action came from decides its toasts: a bulk bar summary, an undo offer, or nothing. */
-export type ActionSource = 'single' | 'bulk' | 'open' | 'undo' | 'detail';
-
-export type ActionRequest = {
-  items: TriageItem[];
-  action: ListAction;
-  source: ActionSource;
-  groupId?: string;
-  /** False waits for the server before the lists change (Move to Inbox shows "Moving..." meanwhile). */
-  isOptimistic?: boolean;
-};
-export type ActionResult = { single?: ItemUpdateResponse; bulk?: MergedBulkResponse };
 
 export const UPDATE_MUTATION_KEY = ['triage', 'update'] as const;
 

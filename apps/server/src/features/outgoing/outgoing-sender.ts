@@ -3,15 +3,14 @@ import { SEND_ERRORS, type SendErrorCode } from '@ledgerdesk/domain/mail/send-er
 import { OFFICE365_ACCOUNT_REQUIRED } from '@ledgerdesk/domain/triage/validate-compose';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rowsOf } from '../db/migrate';
-import { outgoingMail } from '../db/schema/outgoing-mail';
-import { withUser } from '../db/with-user';
-import { scheduleFollowUp } from '../features/triage/follow-up-reminders';
-import { AppError } from '../http/app-error';
-import { ProviderError } from '../mail/http/provider-error';
-import { sendEmail } from '../mail/mail-service';
-import { notifyUser } from '../realtime/user-notices';
-import type { Clock } from '../time/clock';
+import { rowsOf } from '../../db/rows-of';
+import { outgoingMail } from '../../db/schema/outgoing-mail';
+import { withUser } from '../../db/with-user';
+import { AppError } from '../../http/app-error';
+import { ProviderError, sendEmail } from '../../mail';
+import { notifyUser } from '../../realtime/user-notices';
+import type { Clock } from '../../time/clock';
+import { scheduleFollowUp } from '../triage/follow-up-reminders';
 
 /** At most this many held messages are claimed per tick; a backlog drains over the following ticks. */
 const BATCH_ROWS = 50;

@@ -1,8 +1,8 @@
-import { findIntegration } from '../mail/integrations/integration-store';
-import type { MailDeps } from '../mail/mail-deps';
-import { syncIntegrationRun } from '../mail/sync/sync-integration';
-import { withSyncLock } from '../mail/sync/sync-lock';
-import { refreshIntegrationToken } from '../mail/tokens/refresh-integration-token';
+import { findIntegration } from './integrations/integration-store';
+import type { MailDeps } from './mail-deps';
+import { loadScheduledIntegration, runUnderSyncLock } from './sync/run-under-sync-lock';
+import { syncIntegrationRun } from './sync/sync-integration';
+import { refreshIntegrationToken } from './tokens/refresh-integration-token';
 
 /** A scheduled run stops starting pages after this, so one huge mailbox cannot hold a worker for long. */
 export const SCHEDULED_SYNC_TIME_BUDGET_MS = 2 * 60_000;
@@ -23,15 +23,15 @@ export class ScheduledSyncFailed extends Error {
  */
 export async function runSyncJob(deps: MailDeps, data: IntegrationJobData): Promise<JobOutcome> {
   const ctx = { deps, userId: data.userId };
-  const integration = await findIntegration(ctx, data.integrationId);
-  if (!integration?.isActive || integration.needsReconnect || !integration.lastSyncAt) return 'skipped';
-  const report = await withSyncLock(deps, data.integrationId, { waitMs: 0 }, async () => {
-    const current = await findIntegration(ctx, data.integrationId);
-    if (!current?.isActive || current.needsReconnect) return null;
-    return syncIntegrationRun(ctx, current, { timeBudgetMs: SCHEDULED_SYNC_TIME_BUDGET_MS });
-  });
-  if (report === null) return 'busy';
-  if (report.criticalErrors > 0) throw new ScheduledSyncFailed(report.errorMessage ?? 'sync failed');
+  const run = await runUnderSyncLock(
+    ctx,
+    data.integrationId,
+    { waitMs: 0, load: loadScheduledIntegration },
+    (integration) => syncIntegrationRun(ctx, integration, { timeBudgetMs: SCHEDULED_SYNC_TIME_BUDGET_MS }),
+  );
+  if (run.status === 'refused') return 'skipped';
+  if (run.status === 'busy') return 'busy';
+  if (run.value.criticalErrors > 0) throw new ScheduledSyncFailed(run.value.errorMessage ?? 'sync failed');
   return 'synced';
 }
 

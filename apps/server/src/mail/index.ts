@@ -1,0 +1,43 @@
+// The mail layer's one door: routes, features, jobs and the composition root import this file and nothing
+// else under mail/ (dependency-cruiser refuses the rest). Push sync and IMAP come in through here too.
+
+export { toArchiveError, toUnarchiveError } from './error-mapping';
+export { ProviderError } from './http/provider-error';
+export { initializeSyncConfig, refreshEmailToken } from './integration-service';
+// Built once by the composition root and passed in.
+export { createMailDeps, type MailDeps, type MailLogger } from './mail-deps';
+// Interactive mail operations, their errors in the spec's words.
+export {
+  checkSendTarget,
+  fetchEmailContent,
+  type MailContext,
+  resyncIntegration,
+  type SendEmailInput,
+  sendEmail,
+  syncIntegration,
+} from './mail-service';
+export { completeConnection, startConnection } from './oauth/connect-flow';
+export { isAllowedRedirectUri } from './oauth/redirect-uri';
+export { createMailboxOutbox, type MailboxOutbox } from './outbox/mailbox-outbox';
+export { moveMessage } from './outbox/move-message';
+// What a person's action does to their mailbox: queued in the triage transaction, pushed by the outbox.
+export {
+  type ActionOrigin,
+  folderAfter,
+  folderKeysOf,
+  type ItemSnapshot,
+  type QueuedChange,
+  queueMailboxChanges,
+  recordAction,
+} from './outbox/queue-changes';
+export type { MailboxChangeOperation } from './provider';
+// Provider offers and the connect flow of Email Integration.
+export { mailProviderOffers } from './provider-registry';
+// The fleet's work on one mailbox.
+export {
+  type IntegrationJobData,
+  type JobOutcome,
+  runSyncJob,
+  runTokenRefreshJob,
+} from './scheduled-runs';
+export type { SyncFolder, SyncReport } from './sync/sync-report';
