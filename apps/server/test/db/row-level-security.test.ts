@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/rows-of';
 import { pgErrorInfo } from '../../src/db/pg-error';
+import { rowsOf } from '../../src/db/rows-of';
 import { withUser } from '../../src/db/with-user';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';

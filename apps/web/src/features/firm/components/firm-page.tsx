@@ -1,7 +1,6 @@
 import { FIRM_NAME_MAX_LENGTH, type FirmDto } from '@ledgerdesk/domain/api/firms-endpoints';
 import { Building2, Copy, Crown, Mail, UserMinus, UserRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -19,6 +18,7 @@ import {
   useRevokeInvitation,
   useSetMemberRole,
 } from '../../../lib/firm-query';
+import { toast } from '../../../lib/toast';
 
 /** The Firm screen (issue 15): create or rename the firm, invite by a copyable link, members, leave. */
 export function FirmPage() {

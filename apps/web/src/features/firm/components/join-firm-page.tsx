@@ -1,10 +1,10 @@
 import { Building2 } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Page } from '../../../components/ui/page';
 import { useAcceptInvitation } from '../../../lib/firm-query';
+import { toast } from '../../../lib/toast';
 
 /** /firm/join?token=…: the accept-invitation screen a copied or emailed invitation link opens. */
 export function JoinFirmPage() {

@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { useFirm, useShareMailbox } from '../../../lib/firm-query';
+import { toast } from '../../../lib/toast';
 
 /**
  * "Share with {firm}" (issue 15): the owner of a connected mailbox shares it with their firm or keeps it
