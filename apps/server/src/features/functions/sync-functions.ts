@@ -5,6 +5,7 @@ import {
   syncOffice365Schema,
 } from '@ledgerdesk/domain/api/functions';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { requireUser } from '../../auth/require-user';
 import { parseInput } from '../../http/parse-input';
 import { resyncIntegration, type SyncFolder, syncIntegration } from '../../mail';
@@ -13,13 +14,19 @@ import { syncResponse } from './sync-responses';
 /** A manual sync stops starting pages before the web app's 90 s timeout; the next run resumes the cursor. */
 const MANUAL_SYNC_TIME_BUDGET_MS = 60_000;
 
+type ManualSyncInput = Pick<
+  z.infer<typeof syncEmailsSchema>,
+  'integrationId' | 'daysBack' | 'maxEmails' | 'batchSize'
+>;
+
 /** sync-office365-emails, sync-emails and enhanced-full-resync-emails. */
 export function registerSyncFunctions(app: FastifyInstance): void {
-  app.post('/api/functions/sync-office365-emails', async (request) => {
-    const user = requireUser(request, 'sync emails');
-    const input = parseInput(syncOffice365Schema, request.body);
-    const report = await syncIntegration(
-      { deps: app.mail, userId: user.id },
+  // Both manual syncs run the same sync; sync-emails answers the count too. includeRead/includeSent are
+  // accepted but do not drop messages: the scheduler keeps every folder equal to the mailbox, and a manual run
+  // that skipped some would make the list disagree with it.
+  const runManualSync = (userId: string, input: ManualSyncInput) =>
+    syncIntegration(
+      { deps: app.mail, userId },
       {
         integrationId: input.integrationId,
         daysBack: input.daysBack,
@@ -28,24 +35,16 @@ export function registerSyncFunctions(app: FastifyInstance): void {
         timeBudgetMs: MANUAL_SYNC_TIME_BUDGET_MS,
       },
     );
+
+  app.post('/api/functions/sync-office365-emails', async (request) => {
+    const user = requireUser(request, 'sync emails');
+    const report = await runManualSync(user.id, parseInput(syncOffice365Schema, request.body));
     return syncResponse(report);
   });
 
-  // includeRead/includeSent are accepted but do not drop messages: the scheduler keeps every folder equal
-  // to the mailbox, and a manual run that skipped some would make the list disagree with it.
   app.post('/api/functions/sync-emails', async (request) => {
     const user = requireUser(request, 'sync emails');
-    const input = parseInput(syncEmailsSchema, request.body);
-    const report = await syncIntegration(
-      { deps: app.mail, userId: user.id },
-      {
-        integrationId: input.integrationId,
-        daysBack: input.daysBack,
-        maxEmails: input.maxEmails,
-        pageSize: input.batchSize,
-        timeBudgetMs: MANUAL_SYNC_TIME_BUDGET_MS,
-      },
-    );
+    const report = await runManualSync(user.id, parseInput(syncEmailsSchema, request.body));
     return { ...syncResponse(report), synced: report.newEmails + report.updatedEmails };
   });
 

@@ -8,22 +8,7 @@ import type { Db } from '../../db/client';
 import { outgoingMail } from '../../db/schema/outgoing-mail';
 import { withUser } from '../../db/with-user';
 import { conflict, notFound } from '../../http/app-error';
-
-type OutgoingRow = typeof outgoingMail.$inferSelect;
-
-function toOutgoingMailDto(row: OutgoingRow): OutgoingMailDto {
-  return {
-    integrationId: row.emailIntegrationId,
-    to: row.to,
-    cc: row.cc,
-    subject: row.subject,
-    body: row.body,
-    replyType: row.replyType,
-    triageItemId: row.triageItemId,
-    threadId: row.threadId,
-    originalMessageId: row.originalMessageId,
-  };
-}
+import { toOutgoingMailDto } from './outgoing-row';
 
 /**
  * Takes back a held message: deleted in one statement, so a sender that claims it at the same moment either

@@ -11,6 +11,7 @@ import { ProviderError, sendEmail } from '../../mail';
 import { notifyUser } from '../../realtime/user-notices';
 import type { Clock } from '../../time/clock';
 import { scheduleFollowUp } from '../triage/follow-up-reminders';
+import { type OutgoingRow, toSendEmailInput } from './outgoing-row';
 
 /** At most this many held messages are claimed per tick; a backlog drains over the following ticks. */
 const BATCH_ROWS = 50;
@@ -44,8 +45,6 @@ function isRetryable(error: unknown): boolean {
   return cause instanceof ProviderError && RETRYABLE_KINDS.has(cause.kind);
 }
 
-type OutgoingRow = typeof outgoingMail.$inferSelect;
-
 const claimedBy = (id: string) => and(eq(outgoingMail.id, id), eq(outgoingMail.state, 'sending'));
 
 /** Sends one claimed message through the mail service, then records how it went. */
@@ -54,20 +53,7 @@ async function sendClaimed(app: FastifyInstance, clock: Clock, userId: string, i
   if (!row) return 'gone';
   let sent: Awaited<ReturnType<typeof sendEmail>>;
   try {
-    sent = await sendEmail(
-      { deps: app.mail, userId },
-      {
-        integrationId: row.emailIntegrationId,
-        to: row.to,
-        cc: row.cc,
-        subject: row.subject,
-        body: row.body,
-        replyType: row.replyType,
-        ...(row.triageItemId ? { triageItemId: row.triageItemId } : {}),
-        ...(row.threadId ? { threadId: row.threadId } : {}),
-        ...(row.originalMessageId ? { originalMessageId: row.originalMessageId } : {}),
-      },
-    );
+    sent = await sendEmail({ deps: app.mail, userId }, toSendEmailInput(row));
   } catch (error) {
     return recordFailure(app, clock, row, error);
   }
