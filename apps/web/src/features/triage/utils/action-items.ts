@@ -1,26 +1,17 @@
 import type { ItemPatch, ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
 import type { TriageItem } from '@ledgerdesk/domain/entities';
-import type { TriageAction } from '@ledgerdesk/domain/triage/apply-action';
+import { applyAction, type TriageAction } from '@ledgerdesk/domain/triage/apply-action';
 import type { BulkAction } from '@ledgerdesk/domain/triage/bulk-messages';
 
 export type ListAction = Exclude<TriageAction, 'toggle_read'> & BulkAction;
 
+const ANY_ITEM = { isRead: false, metadata: {} };
+
 /** The patch the server receives for an action (it sets the archive folder state itself, spec §4). */
 export function patchForAction(action: ListAction): ItemPatch {
-  switch (action) {
-    case 'later':
-      return { status: 'later' };
-    case 'low_priority':
-      return { status: 'low_priority' };
-    case 'clear':
-      return { status: 'cleared' };
-    case 'move_to_inbox':
-      return { status: 'inbox' };
-    case 'mark_read':
-      return { isRead: true };
-    case 'mark_unread':
-      return { isRead: false };
-  }
+  // The domain's rule, read for its status and read state only: for these actions neither depends on the item.
+  const { status, isRead } = applyAction(ANY_ITEM, action);
+  return { ...(status ? { status } : {}), ...(isRead === undefined ? {} : { isRead }) };
 }
 
 /** u on a thread: read when anything in it is unread, otherwise unread again. */
