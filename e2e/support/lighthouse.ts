@@ -1,3 +1,4 @@
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@ledgerdesk/test-support/chromium';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import {
   type Config,
@@ -10,7 +11,6 @@ import {
   startTimespan,
 } from 'lighthouse';
 import puppeteer, { type Browser, type Page as PuppeteerPage } from 'puppeteer-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export type Preset = 'desktop' | 'mobile';
 

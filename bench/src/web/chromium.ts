@@ -1,21 +1,10 @@
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@ledgerdesk/test-support/chromium';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import type { Session } from '../client/http-client';
 
-// The flags of e2e/playwright.config.ts: Debian's Chromium, never a downloaded browser.
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** Launches Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /** A fresh context (empty cache) at 1440×900, signed in with the session's cookies. */

@@ -1,6 +1,7 @@
-/** Debian's Chromium (never a downloaded browser) and the flags every run here uses. */
+/** Debian's Chromium (never a downloaded browser): CHROMIUM_PATH, default /usr/bin/chromium. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The flags every browser run here (journeys, audits, bench) starts Chromium with, on a machine with no internet. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
