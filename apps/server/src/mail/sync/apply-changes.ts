@@ -7,8 +7,8 @@ import type { SyncFolder } from './sync-report';
 import {
   folderStateMetadata,
   type RowContext,
-  type SyncedRow,
   rowHolds,
+  type SyncedRow,
   statusForFolder,
   syncedRow,
 } from './triage-values';
