@@ -29,8 +29,13 @@ export type SandboxContext = {
   /** Provider API calls answered since start (batch parts not counted: a batch is one call), and of them batches. */
   calls: { office365: number; gmail: number };
   batches: { office365: number; gmail: number };
-  /** Schedules a (debounced) save of the state file, if any. */
+  /** Notes that the state changed: a save of the state file (if any) is due. */
   persist: () => void;
+  /**
+   * Resolves once every change noted so far is in the state file (at once without one). Every answer waits for
+   * it, so what the sandbox acknowledged survives a crash, like a provider's.
+   */
+  settle: () => Promise<void>;
   /** Redirect URIs registered for the sandbox client (undefined: loopback and own origin only). */
   redirectUris: readonly string[] | undefined;
 };
@@ -58,5 +63,6 @@ export function createContext(settings: ContextSettings): SandboxContext {
     calls: { office365: 0, gmail: 0 },
     batches: { office365: 0, gmail: 0 },
     persist: () => {},
+    settle: () => Promise.resolve(),
   };
 }

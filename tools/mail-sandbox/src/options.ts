@@ -3,7 +3,7 @@ export type MailSandboxOptions = {
   publicUrl: string;
   /** Access token lifetime; default 3600. */
   tokenLifetimeSeconds?: number;
-  /** Optional JSON file that keeps mailboxes and tokens across restarts (debounced writes). */
+  /** Optional JSON file that keeps mailboxes and tokens across restarts; a change is saved before its answer. */
   stateFile?: string;
   /** Seed the two default mailboxes; default true. */
   seed?: boolean;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createContext, type SandboxContext } from '../context';
 import { controlRoutes } from '../control/routes';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS } from '../defaults';
@@ -25,11 +25,27 @@ async function restoreOrSeed(
     isRestored = saved !== undefined && applySavedState(saved, ctx.store, ctx.tokens);
     const persister = createPersister(stateFile, () => toSavedState(ctx.store, ctx.tokens));
     ctx.persist = () => persister.schedule();
+    ctx.settle = () => persister.flush();
     app.addHook('onClose', async () => persister.flush());
   }
   if (!isRestored && ctx.shouldSeed) seedDefaultMailboxes(ctx.store, ctx.now());
   ctx.store.onChange = () => ctx.persist();
-  if (!isRestored) ctx.persist();
+  if (!isRestored) {
+    ctx.persist();
+    await ctx.settle();
+  }
+}
+
+/**
+ * onSend hook: a request that changed the state is answered only once the state file has it (write, then
+ * answer), like a provider that never forgets what it acknowledged. Requests answered meanwhile share one write,
+ * and the parts of a batch (replayed with x-sandbox-batch) leave it to their batch: one write per call.
+ */
+function createSettleHook(ctx: SandboxContext) {
+  return async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    if (!request.headers['x-sandbox-batch']) await ctx.settle();
+    return payload;
+  };
 }
 
 /**
@@ -49,6 +65,7 @@ export async function mailSandboxPlugin(app: FastifyInstance, opts: MailSandboxO
   registerParsers(app);
   app.addHook('onRequest', createFaultHook(ctx));
   app.addHook('onSend', createAnswerRewriteHook());
+  app.addHook('onSend', createSettleHook(ctx));
   const pruner = setInterval(() => pruneTokens(ctx.tokens, ctx.now()), 10 * 60_000);
   pruner.unref();
   app.addHook('preClose', async () => {

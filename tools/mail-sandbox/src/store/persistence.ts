@@ -13,7 +13,11 @@ export async function readStateFile(path: string): Promise<SavedState | undefine
   }
 }
 
-/** Debounced, atomic (write then rename) saves of the sandbox state. */
+/**
+ * Atomic (write then rename) saves of the sandbox state: `schedule` notes a change (saved after a short delay
+ * if nobody asks sooner), `flush` saves what is noted now and resolves once it is on disk. Changes noted while
+ * a save runs share the next one, so a burst of requests costs a few writes, not one per change.
+ */
 export function createPersister(path: string, snapshot: () => SavedState): Persister {
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();

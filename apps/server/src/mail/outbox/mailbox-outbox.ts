@@ -1,10 +1,9 @@
 // The outbox's worker on every node (decision 010): an action kicks its mailboxes right after its commit; a
 // sweep every second retries changes whose backoff is over and takes over mailboxes whose holder died.
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows-of';
 import type { MailDeps } from '../mail-deps';
+import { createOutboxHolder, type HolderIdentity } from './outbox-holder';
 import { pushRound } from './push-changes';
 
 /** How often each node looks for due changes nobody is pushing. */
@@ -31,8 +30,9 @@ export type MailboxOutbox = {
 };
 
 export function createMailboxOutbox(deps: MailDeps): MailboxOutbox {
-  const holder = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  // How long this node holds a mailbox before another node may take over; renewed every round.
+  // This node's name and liveness lock: its leases die with it (decision 020).
+  const holder = createOutboxHolder(deps);
+  // How long a live but silent node keeps a mailbox before another node may take over; renewed every round.
   const leaseSeconds = deps.env.OUTBOX_LEASE_SECONDS;
   const draining = new Map<string, Promise<void>>();
   /** Mailboxes kicked while a drain of theirs was running: it goes round once more. */
@@ -42,18 +42,20 @@ export function createMailboxOutbox(deps: MailDeps): MailboxOutbox {
   let isStopping = false;
   let sweeps = 0;
 
-  const takeLease = async (integrationId: string): Promise<boolean> => {
+  const takeLease = async (integrationId: string, me: HolderIdentity): Promise<boolean> => {
     const result = await deps.db.execute(
-      sql`select ledgerdesk_outbox_take_lease(${integrationId}::uuid, ${holder}, ${leaseSeconds}) as taken`,
+      sql`select ledgerdesk_outbox_take_lease(${integrationId}::uuid, ${me.name}, ${me.lock}::int,
+        ${leaseSeconds}) as taken`,
     );
     return rowsOf<{ taken: boolean }>(result)[0]?.taken === true;
   };
-  const releaseLease = async (integrationId: string) => {
-    await deps.db.execute(sql`select ledgerdesk_outbox_release_lease(${integrationId}::uuid, ${holder})`);
+  const releaseLease = async (integrationId: string, me: HolderIdentity) => {
+    await deps.db.execute(sql`select ledgerdesk_outbox_release_lease(${integrationId}::uuid, ${me.name})`);
   };
 
   const runDrain = async (userId: string, integrationId: string) => {
-    if (!(await takeLease(integrationId))) return;
+    const me = await holder.current();
+    if (!me || !(await takeLease(integrationId, me))) return;
     try {
       for (let round = 0; round < MAX_ROUNDS_PER_DRAIN && !isStopping; round++) {
         dirty.delete(integrationId);
@@ -61,10 +63,12 @@ export function createMailboxOutbox(deps: MailDeps): MailboxOutbox {
         if (result.pushed + result.failed > 0)
           deps.log.info({ integrationId, ...result }, 'mailbox changes pushed');
         if (!result.remaining && !dirty.has(integrationId)) break;
-        await takeLease(integrationId);
+        // Lost (it ran out while a round waited on the provider and another node took it, or this node's lock
+        // went with its connection): the mailbox is someone else's now.
+        if (!(await takeLease(integrationId, me))) return;
       }
     } finally {
-      await releaseLease(integrationId);
+      await releaseLease(integrationId, me);
     }
   };
 
@@ -109,6 +113,8 @@ export function createMailboxOutbox(deps: MailDeps): MailboxOutbox {
     start() {
       if (timer) return;
       isStopping = false;
+      // Takes the node's lock now, so its leases are recognisably alive from the first one.
+      void holder.current();
       timer = setInterval(() => {
         if (sweeping) return;
         sweeping = sweep()
@@ -125,6 +131,7 @@ export function createMailboxOutbox(deps: MailDeps): MailboxOutbox {
       timer = null;
       await sweeping;
       await Promise.allSettled(draining.values());
+      await holder.close();
     },
     async idle() {
       while (draining.size > 0 || sweeping) {

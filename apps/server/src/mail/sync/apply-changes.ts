@@ -7,6 +7,7 @@ import type { SyncFolder } from './sync-report';
 import {
   folderStateMetadata,
   type RowContext,
+  rowHolds,
   type SyncedRow,
   statusForFolder,
   syncedRow,
@@ -35,6 +36,7 @@ type Existing = {
   id: string;
   messageId: string;
   fingerprint: string | null;
+  isRead: boolean;
   folder: string | null;
   /** The item has changes queued for the mailbox (decision 010): until they are pushed, the item's state wins. */
   hasPendingChanges: boolean;
@@ -103,7 +105,7 @@ export async function applyChanges(
         lastSyncAttemptAt: seenAt,
         metadata: { ...synced.metadata, ...folderStateMetadata(synced.folder) },
       });
-    } else if (row.fingerprint !== synced.fingerprint) {
+    } else if (!rowHolds(row, synced)) {
       try {
         await tx.transaction((savepoint) => updateRow(savepoint, row, synced, seenAt));
         counts.updated++;
@@ -229,6 +231,7 @@ async function loadExisting(tx: Tx, integrationId: string, ids: string[]): Promi
       id: triageItems.id,
       messageId: triageItems.emailMessageId,
       fingerprint: sql<string | null>`${triageItems.metadata}->>'sync_fingerprint'`,
+      isRead: triageItems.isRead,
       folder: sql<string | null>`${triageItems.metadata}->>'mail_folder'`,
       hasPendingChanges: sql<boolean>`exists (select 1 from mailbox_changes c
         where c.triage_item_id = "triage_items"."id" and c.state in ('pending', 'pushing'))`,

@@ -63,12 +63,43 @@ export function syncedRow(message: SyncedMessage & { folder: SyncFolder }, conte
     metadata.notification_sender = columns.fromAddress;
     metadata.automated_reason = kind.reason;
   }
-  const fingerprint = crypto
+  const fingerprint = fingerprintOf(columns, metadata);
+  metadata.sync_fingerprint = fingerprint;
+  return { folder: message.folder, fingerprint, columns, metadata };
+}
+
+function fingerprintOf(columns: SyncedRow['columns'], metadata: Record<string, unknown>): string {
+  return crypto
     .createHash('sha256')
     .update(JSON.stringify([columns, columns.time.toISOString(), metadata]))
     .digest('base64url');
-  metadata.sync_fingerprint = fingerprint;
-  return { folder: message.folder, fingerprint, columns, metadata };
+}
+
+const READ_STATES = [false, true] as const;
+const FOLDERS: readonly SyncFolder[] = ['inbox', 'sent', 'archive'];
+
+/**
+ * Whether a row already holds what the provider reports: its read state and folder as they are now (a triage
+ * action sets both at once, before its change reaches the mailbox) and the rest as the sync last wrote it. The
+ * stored fingerprint was taken with the read state and folder of that last write, so it is compared with the
+ * message's fingerprint under each read state and folder; a message the action left as the row has it is then
+ * written again by nothing (no UPDATE, no trigger, no second realtime event).
+ */
+export function rowHolds(
+  row: { fingerprint: string | null; isRead: boolean; folder: string | null },
+  synced: SyncedRow,
+): boolean {
+  if (row.fingerprint === synced.fingerprint) return true;
+  if (row.fingerprint === null || row.isRead !== synced.columns.isRead || row.folder !== synced.folder)
+    return false;
+  const { sync_fingerprint: _, ...metadata } = synced.metadata;
+  for (const isRead of READ_STATES)
+    for (const folder of FOLDERS) {
+      if (isRead === synced.columns.isRead && folder === synced.folder) continue;
+      const columns = { ...synced.columns, isRead };
+      if (fingerprintOf(columns, { ...metadata, mail_folder: folder }) === row.fingerprint) return true;
+    }
+  return false;
 }
 
 /**

@@ -17,17 +17,19 @@ export type ServerNode = {
 /**
  * A real server process (the composition root, run with tsx) on its own port and data folder, sharing the
  * database at `databaseUrl`; its connections carry `application_name=<name>` so a test can tell which node
- * holds a lock.
+ * holds a lock. Without a database URL it runs on the embedded PGlite of its data folder: pass `dataDir` to
+ * start it on the data of an earlier run (the folder is then the caller's to remove).
  */
 export async function startServerNode(
   name: string,
   port: number,
-  databaseUrl: string,
+  databaseUrl: string | null,
   env: Record<string, string>,
+  options: { dataDir?: string } = {},
 ): Promise<ServerNode> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ledgerdesk-${name}-`));
-  const url = new URL(databaseUrl);
-  url.searchParams.set('application_name', name);
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `ledgerdesk-${name}-`));
+  const url = databaseUrl ? new URL(databaseUrl) : null;
+  url?.searchParams.set('application_name', name);
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
       ...process.env,
@@ -38,7 +40,7 @@ export async function startServerNode(
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
-      DATABASE_URL: url.toString(),
+      ...(url ? { DATABASE_URL: url.toString() } : {}),
       WEB_DIST_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,7 +72,7 @@ export async function startServerNode(
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
