@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
 import { type Database, openDatabase } from '../../src/db/client';
-import { rowsOf } from '../../src/db/migrate';
+import { rowsOf } from '../../src/db/rows-of';
 import { withUser } from '../../src/db/with-user';
 import { syncIntegration } from '../../src/mail/mail-service';
 import {

@@ -1,7 +1,7 @@
 import type { Provider } from '@ledgerdesk/domain/entities';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/migrate';
+import { rowsOf } from '../../src/db/rows-of';
 import { withUser } from '../../src/db/with-user';
 import { syncIntegration } from '../../src/mail/mail-service';
 import { waitFor } from '../jobs/support/job-rows';

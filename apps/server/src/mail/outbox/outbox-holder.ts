@@ -5,7 +5,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows-of';
 import type { MailDeps } from '../mail-deps';
 
 /** First key of the holders' advisory locks (two-key form: apart from every one-key lock of the app). */
