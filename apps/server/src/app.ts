@@ -5,6 +5,7 @@ import { type Auth, createAuth } from './auth/create-auth';
 import { createKnownDevices } from './auth/known-device';
 import { createMailer } from './auth/mailer';
 import { registerSessionLoader } from './auth/require-user';
+import { usesSecureCookies } from './auth/secure-cookies';
 import { createSignInLimiter } from './auth/sign-in-limiter';
 import type { Env } from './config/env';
 import { loadOrCreateSecret } from './config/secrets';
@@ -142,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accountBudget: env.SIGN_IN_ACCOUNT_BUDGET,
     windowSeconds: env.SIGN_IN_WINDOW_SECONDS,
   });
-  const knownDevices = createKnownDevices(authSecret);
+  const knownDevices = createKnownDevices(authSecret, { isSecure: usesSecureCookies(publicUrl) });
 
   await app.register(authRoutes, { auth, limiter, knownDevices, mailer });
   await app.register(profileRoutes);

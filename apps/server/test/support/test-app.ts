@@ -17,7 +17,7 @@ export type TestApp = {
 export async function createTestApp(
   kind: TestDatabaseKind,
   overrides: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; publicUrl?: string } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-test-'));
   const env = parseEnv({
@@ -28,7 +28,12 @@ export async function createTestApp(
     ...overrides,
   });
   const database = await createTestDatabase(kind);
-  const app = await buildApp({ env, database, publicUrl: 'http://localhost:3000', clock: options.clock });
+  const app = await buildApp({
+    env,
+    database,
+    publicUrl: options.publicUrl ?? 'http://localhost:3000',
+    clock: options.clock,
+  });
   await app.ready();
   return {
     app,
