@@ -130,6 +130,13 @@ describe('sanitizeEmailHtml removes what only the frame CSP used to stop', () =>
     expect(body).toContain('image-set(&quot;data:image/png;base64,iVBORw0KGgo=&quot; 1x)');
   });
 
+  it('reads srcset as HTML does: an embedded candidate keeps its commas, and stays beside a remote one', () => {
+    const srcset = `${CANARY}/b.png 2x, data:image/png;base64,iVBORw0KGgo= 1x`;
+    const html = `<img srcset="${srcset}" alt="s">`;
+    expect(sanitizeEmailHtml(html, true).document).toContain(`srcset="${srcset}"`);
+    expect(sanitizeEmailHtml(html, false).document).toContain(`data-ld-blocked-srcset="${srcset}"`);
+  });
+
   it('counts a remote image-set or an unclosed background url as a held-back image', () => {
     for (const html of [
       `<div style="background-image:image-set('${CANARY}/a.png' 1x)">x</div>`,

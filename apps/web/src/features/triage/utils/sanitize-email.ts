@@ -70,12 +70,35 @@ export function emailFrameCsp(allowRemoteImages: boolean): string {
 const FRAME_STYLE =
   'html{background:#fff;color-scheme:light}body{margin:0;padding:16px;color:#1f2328;font:14px/1.55 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;overflow-wrap:break-word;word-break:break-word}img{max-width:100%;height:auto}pre{white-space:pre-wrap}a{color:#4338ca}blockquote{margin:0 0 0 8px;padding-left:12px;border-left:3px solid #d0d7de;color:#57606a}';
 
+/**
+ * The addresses of a srcset, read as HTML does: an address runs to white space (a data: address keeps its
+ * commas), a trailing comma ends the candidate, descriptors run to the next comma outside parentheses.
+ */
+function srcsetAddresses(srcset: string): string[] {
+  const addresses: string[] = [];
+  let rest = srcset;
+  for (;;) {
+    rest = rest.replace(/^[\s,]+/, '');
+    const address = /^\S+/.exec(rest)?.[0];
+    if (!address) return addresses;
+    rest = rest.slice(address.length);
+    addresses.push(address.replace(/,+$/, ''));
+    if (address.endsWith(',')) continue;
+    let depth = 0;
+    let index = 0;
+    for (; index < rest.length; index += 1) {
+      const char = rest[index];
+      if (char === '(') depth += 1;
+      else if (char === ')') depth = Math.max(0, depth - 1);
+      else if (char === ',' && depth === 0) break;
+    }
+    rest = rest.slice(index);
+  }
+}
+
 /** Whether an image address may load now: embedded always, remote once allowed (every srcset candidate). */
 function isLoadableImage(attribute: string, value: string, allowRemoteImages: boolean): boolean {
-  const addresses =
-    attribute === 'srcset'
-      ? value.split(/,(?=\s*\S)/).map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
-      : [value];
+  const addresses = attribute === 'srcset' ? srcsetAddresses(value) : [value];
   return addresses.every(
     (address) => EMBEDDED_URL.test(address) || (allowRemoteImages && REMOTE_URL.test(address)),
   );

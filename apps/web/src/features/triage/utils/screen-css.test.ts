@@ -37,7 +37,7 @@ describe('screenCss', () => {
 
   it('keeps fragments and embedded data, and leaves ordinary CSS unchanged', () => {
     expect(screenCss('fill:url(#g);background:url(data:image/png;base64,AA==);color:red', false)).toBeNull();
-    expect(screenCss('font-family:"Segoe UI", Arial;content:"url(x)"', false)).toBeNull();
+    expect(screenCss('font-family:"Segoe UI", Arial;content:"url(x)";quotes:"Note: " ""', false)).toBeNull();
   });
 
   it('counts a held-back remote image, not a reference consent would never load', () => {

@@ -24,7 +24,7 @@ const REFERENCE_FUNCTION = /(?<![\w-])(url|src|image-set|-webkit-image-set)\(/iy
 // Functions inside which a string is an address rather than text.
 const STRING_IS_ADDRESS = new Set(['src', 'image-set', '-webkit-image-set']);
 // A string anywhere that looks like an absolute address (an unknown string-taking function, say).
-const ABSOLUTE_ADDRESS = /^\s*(?:[a-z][\w+.-]*:|\/\/|\/\\|\\)/i;
+const ABSOLUTE_ADDRESS = /^\s*(?:(?:https?|ftp|wss?|file|blob):|\/\/|\/\\)/i;
 const REMOTE_ADDRESS = /^\s*(?:https?:)?\/\//i;
 const EMBEDDED_ADDRESS = /^\s*data:/i;
 const FRAGMENT = /^\s*#/;
@@ -65,6 +65,7 @@ function stringEnd(css: string, start: number): number {
 }
 
 const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+const QUOTED_ARGUMENT = /[ \t\n\r\f]*["']/y;
 
 /**
  * Where the function whose `(` is at `open` ends, as CSS reads it: its matching `)` (strings and nested (), []
@@ -72,7 +73,8 @@ const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
  * one url token instead, which ends at the first `)`.
  */
 function functionEnd(css: string, open: number, name: string): number {
-  if (name === 'url' && !/^[ \t\n\r\f]*["']/.test(css.slice(open + 1))) {
+  QUOTED_ARGUMENT.lastIndex = open + 1;
+  if (name === 'url' && !QUOTED_ARGUMENT.test(css)) {
     const close = css.indexOf(')', open);
     return close === -1 ? css.length : close + 1;
   }
