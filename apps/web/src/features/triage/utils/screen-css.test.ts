@@ -9,6 +9,7 @@ describe('screenCss', () => {
     expect(decodeCssEscapes('\\75 rl(x) image\\2d set \\\\5c 75rl(')).toBe('url(x) image-set 5c 75rl(');
     expect(decodeCssEscapes('\\5c \\5c 75rl(y)')).toBe('75rl(y)');
     expect(decodeCssEscapes('"a\\\nb" u/* x */rl(')).toBe('"ab" url(');
+    expect(decodeCssEscapes("//**/*\"*/;b:image-set('x')")).toBe(";b:image-set('x')");
   });
 
   it.each([
@@ -23,6 +24,10 @@ describe('screenCss', () => {
     [`--x:url(${R}/a.png);background:var(--x)`, '--x:none;background:var(--x)'],
     [`cursor:url(${R}/c.cur),auto`, 'cursor:none,auto'],
     ['background:url(/api/profile)', 'background:none'],
+    ["--i:'a.png';background-image:image-set(var(--i) 1x)", "--i:'a.png';background-image:none"],
+    ['background-image:src(var(--i))', 'background-image:none'],
+    ["background-image:image('/api/profile')", 'background-image:none'],
+    ["//**/*\"*/;background-image:image-set('/api/profile' 1x)", ';background-image:none'],
     ["content:'//remote.test/x'", 'content:""'],
   ])('%s', (css, expected) => {
     expect(screened(css)).toBe(expected);

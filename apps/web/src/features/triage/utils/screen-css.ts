@@ -1,5 +1,5 @@
-// CSS from untrusted mail, screened for everything that makes the browser fetch: url(), src(), image-set()
-// and -webkit-image-set() (whose string arguments are addresses), @import, wherever they sit (a style
+// CSS from untrusted mail, screened for everything that makes the browser fetch: url(), src(), image(),
+// image-set() and -webkit-image-set() (whose string arguments are addresses), @import, wherever they sit (a style
 // attribute, a <style> block, an SVG presentation attribute such as fill="url(…)") and however they are
 // spelled (CSS escapes, comments, unclosed strings and functions, line breaks).
 
@@ -20,9 +20,11 @@ const IMAGE_PROPERTIES = new Set([
   'content',
 ]);
 // Functions whose argument (a url token or a string) is an address.
-const REFERENCE_FUNCTION = /(?<![\w-])(url|src|image-set|-webkit-image-set)\(/iy;
+const REFERENCE_FUNCTION = /(?<![\w-])(url|src|image|image-set|-webkit-image-set)\(/iy;
 // Functions inside which a string is an address rather than text.
-const STRING_IS_ADDRESS = new Set(['src', 'image-set', '-webkit-image-set']);
+const STRING_IS_ADDRESS = new Set(['src', 'image', 'image-set', '-webkit-image-set']);
+// A value filled in later (a custom property, an attribute) could be an address no screening has seen.
+const SUBSTITUTION = /(?<![\w-])(?:var|env|attr)\(/i;
 // A string anywhere that looks like an absolute address (an unknown string-taking function, say).
 const ABSOLUTE_ADDRESS = /^\s*(?:(?:https?|ftp|wss?|file|blob):|\/\/|\/\\)/i;
 const REMOTE_ADDRESS = /^\s*(?:https?:)?\/\//i;
@@ -36,7 +38,7 @@ const CSS_IMPORTS = /@import\b[^;]*;?/gi;
  * what the frame gets: the browser then reads exactly the text that was screened.
  */
 export function decodeCssEscapes(css: string): string {
-  return css
+  let decoded = css
     .replace(
       /\\(?:([0-9a-f]{1,6})(?:\r\n|[ \t\n\r\f])?|(\r\n|[\n\r\f])|([\s\S]))/gi,
       (_m, hex, _nl, char) => {
@@ -49,8 +51,10 @@ export function decodeCssEscapes(css: string): string {
         return char ?? '';
       },
     )
-    .replace(/\\/g, '')
-    .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '');
+    .replace(/\\/g, '');
+  // Until none is left: taking one comment out can join the text around it into another (`//**/*…*/`).
+  while (decoded.includes('/*')) decoded = decoded.replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '');
+  return decoded;
 }
 
 /** Where a string that starts at `start` (on its quote) ends: its closing quote, a line break or the end. */
@@ -100,6 +104,7 @@ function addressesIn(region: string, name: string): string[] {
   const trimmed = inner.trim();
   // An unquoted url token with a quote, a parenthesis or white space inside is a bad url: nothing to keep.
   if (name === 'url' && !/^["']/.test(trimmed)) return [/["'()\s]/.test(trimmed) ? 'bad:' : trimmed];
+  if (SUBSTITUTION.test(inner)) return ['bad:'];
   const addresses: string[] = [];
   for (let index = 0; index < inner.length; index += 1) {
     const char = inner[index];
