@@ -2,12 +2,18 @@
 // A canary server on 127.0.0.1 counts every request that reaches it: none may before "Load remote images",
 // and no script may run.
 import http from 'node:http';
-import { CANARY, HOSTILE_MAILS } from '../../apps/web/src/features/triage/utils/hostile-mail-corpus';
+import {
+  AFTER_CONSENT_MAIL,
+  CANARY,
+  HOSTILE_MAILS,
+} from '../../apps/web/src/features/triage/utils/hostile-mail-corpus';
 import { expect, test } from '../support/fixtures';
 import { clientMessage, rows, signUpWithMailbox } from '../support/triage-page';
 
 // Tall enough for the virtualised list to render every corpus mail at once.
-test.use({ viewport: { width: 1440, height: 4200 } });
+test.use({ viewport: { width: 1440, height: 8000 } });
+// Chromium reports a load the frame's CSP refused as a console error: the sanitizer alone must stop each one.
+const cspRefusals = (errors: string[]) => errors.filter((text) => /Content Security Policy/i.test(text));
 
 const canaryHits: string[] = [];
 let canary: http.Server;
@@ -24,7 +30,10 @@ test.afterAll(async () => {
   await new Promise((resolve) => canary.close(resolve));
 });
 
-test('no hostile mail runs a script or loads anything before the reader asks', async ({ page }) => {
+test('no hostile mail runs a script or loads anything before the reader asks', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(240_000);
   const dialogs: string[] = [];
   page.on('dialog', async (dialog) => {
@@ -52,4 +61,27 @@ test('no hostile mail runs a script or loads anything before the reader asks', a
   expect(pwned.filter((value) => value !== undefined)).toEqual([]);
   expect(dialogs).toEqual([]);
   expect(canaryHits).toEqual([]);
+  expect(cspRefusals(consoleErrors), 'loads only the frame CSP stopped').toEqual([]);
+});
+
+test('once the reader allows remote images, only images load: no font, stylesheet or SVG resource', async ({
+  page,
+  consoleErrors,
+}) => {
+  canaryHits.length = 0;
+  await signUpWithMailbox(page, {
+    deliver: [{ ...clientMessage('Remote images and more'), html: AFTER_CONSENT_MAIL.html }],
+  });
+  await rows(page).first().locator('[data-row-index]').click();
+  const frame = page.frameLocator('[data-testid="email-html-frame"]');
+  await expect(frame.locator('body')).toContainText('Consent mail');
+  expect(canaryHits).toEqual([]);
+  await page.getByRole('button', { name: 'Load remote images' }).click();
+  await expect.poll(() => [...new Set(canaryHits)].sort()).toEqual([...AFTER_CONSENT_MAIL.images].sort());
+  // Fonts load once text is laid out with them: wait until the frame has settled every font it wanted.
+  await frame.locator('body').evaluate(async () => {
+    await document.fonts.ready;
+  });
+  expect([...new Set(canaryHits)].sort()).toEqual([...AFTER_CONSENT_MAIL.images].sort());
+  expect(cspRefusals(consoleErrors), 'loads only the frame CSP stopped').toEqual([]);
 });

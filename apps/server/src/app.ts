@@ -5,8 +5,10 @@ import { type Auth, createAuth } from './auth/create-auth';
 import { createKnownDevices } from './auth/known-device';
 import { createMailer } from './auth/mailer';
 import { registerSessionLoader } from './auth/require-user';
+import { usesSecureCookies } from './auth/secure-cookies';
 import { createSignInLimiter } from './auth/sign-in-limiter';
 import type { Env } from './config/env';
+import { loggerOptions } from './config/logger';
 import { loadOrCreateSecret } from './config/secrets';
 import type { Database, Db } from './db/client';
 import { clientRoutes } from './features/clients/client-routes';
@@ -75,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const serverOptions: FastifyServerOptions = {
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
-      : { logger: options.logger ?? { level: env.LOG_LEVEL } }),
+      : { logger: options.logger ?? loggerOptions(env.LOG_LEVEL) }),
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
     // Only the configured proxies may name the client address (X-Forwarded-For): spoofable otherwise.
@@ -141,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accountBudget: env.SIGN_IN_ACCOUNT_BUDGET,
     windowSeconds: env.SIGN_IN_WINDOW_SECONDS,
   });
-  const knownDevices = createKnownDevices(authSecret);
+  const knownDevices = createKnownDevices(authSecret, { isSecure: usesSecureCookies(publicUrl) });
 
   await app.register(authRoutes, { auth, limiter, knownDevices, mailer });
   await app.register(profileRoutes);

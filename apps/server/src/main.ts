@@ -2,9 +2,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mailSandboxPlugin } from '@ledgerdesk/mail-sandbox';
-import pino from 'pino';
 import { buildApp } from './app';
 import { parseEnv } from './config/env';
+import { createLogger } from './config/logger';
 import { shouldMountSandbox } from './config/sandbox-mode';
 import { loadOrCreateSecret } from './config/secrets';
 import { openDatabase } from './db/client';
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const here = path.dirname(fileURLToPath(import.meta.url));
   // The mail layer's dependencies, shared by the request handlers and the sync fleet.
-  const log = pino({ level: env.LOG_LEVEL });
+  const log = createLogger(env.LOG_LEVEL);
   const mail = createMailDeps({ env, database, publicUrl, log });
   const app = await buildApp({
     env,

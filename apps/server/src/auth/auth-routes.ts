@@ -54,7 +54,7 @@ export async function authRoutes(
       const cookies = response.headers.getSetCookie();
       if ((isSignIn || isSignUp) && response.ok) {
         if (isSignIn) await limiter.clearClient(email, request.ip);
-        cookies.push(knownDevices.cookieFor(email, request.protocol === 'https'));
+        cookies.push(knownDevices.cookieFor(email));
       }
       reply.status(response.status);
       response.headers.forEach((value, key) => {

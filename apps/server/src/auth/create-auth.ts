@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/auth';
 import { createProfileForUser } from './create-profile-for-user';
 import type { Mailer } from './mailer';
+import { usesSecureCookies } from './secure-cookies';
 
 export type AuthOptions = {
   db: Db;
@@ -57,8 +58,8 @@ export function createAuth({ db, secret, baseUrl, requireEmailConfirmation, mail
     rateLimit: { enabled: false },
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: baseUrl.startsWith('https://') },
-      useSecureCookies: baseUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: usesSecureCookies(baseUrl) },
+      useSecureCookies: usesSecureCookies(baseUrl),
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

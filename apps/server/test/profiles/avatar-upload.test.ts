@@ -69,6 +69,32 @@ describe.each(testDatabaseKinds)('avatar upload (%s)', (kind) => {
     expect(fs.readFileSync(path.join(avatarDir(alice.userId), 'avatar.png'))).toEqual(stored);
   });
 
+  it.each([
+    [
+      'two file parts named file',
+      [
+        { field: 'file', filename: 'a.png', contentType: 'image/png', body: PNG_1X1 },
+        { field: 'file', filename: 'b.jpg', contentType: 'image/jpeg', body: JPEG_BYTES },
+      ],
+    ],
+    [
+      'a file part, a field, then another file part',
+      [
+        { field: 'file', filename: 'a.png', contentType: 'image/png', body: PNG_1X1 },
+        { field: 'note', body: 'hello' },
+        { field: 'other', filename: 'b.jpg', contentType: 'image/jpeg', body: JPEG_BYTES },
+      ],
+    ],
+  ])('refuses %s with "Please upload one image at a time." and changes nothing', async (_name, parts) => {
+    const before = await profileOf(alice.cookie);
+    const stored = fs.readdirSync(avatarDir(alice.userId));
+    const response = await upload(alice.cookie, multipartBody(parts));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Please upload one image at a time.');
+    expect(await profileOf(alice.cookie)).toEqual(before);
+    expect(fs.readdirSync(avatarDir(alice.userId))).toEqual(stored);
+  });
+
   it('refuses a request without a file field', async () => {
     const noFile = multipartBody([{ field: 'note', body: 'hello' }]);
     expect((await upload(alice.cookie, noFile)).statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
 import type { Clock } from '../../src/time/clock';
@@ -17,7 +17,12 @@ export type TestApp = {
 export async function createTestApp(
   kind: TestDatabaseKind,
   overrides: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: {
+    clock?: Clock;
+    publicUrl?: string;
+    loggerInstance?: FastifyBaseLogger;
+    webDistDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-test-'));
   const env = parseEnv({
@@ -28,7 +33,14 @@ export async function createTestApp(
     ...overrides,
   });
   const database = await createTestDatabase(kind);
-  const app = await buildApp({ env, database, publicUrl: 'http://localhost:3000', clock: options.clock });
+  const app = await buildApp({
+    env,
+    database,
+    publicUrl: options.publicUrl ?? 'http://localhost:3000',
+    clock: options.clock,
+    loggerInstance: options.loggerInstance,
+    webDistDir: options.webDistDir,
+  });
   await app.ready();
   return {
     app,

@@ -138,4 +138,161 @@ export const HOSTILE_MAILS: readonly HostileMail[] = [
   { name: 'input image', kind: 'remote-load', html: `<input type="image" src="${c('input.png')}">` },
   { name: 'body background', kind: 'remote-load', html: `<body background="${c('body.png')}">x</body>` },
   { name: 'a ping', kind: 'remote-load', html: `<a href="https://example.test" ping="${c('ping')}">x</a>` },
+  // SVG presentation attributes and CSS properties that take url(): each names a resource in another document.
+  ...[
+    'fill',
+    'stroke',
+    'filter',
+    'mask',
+    'clip-path',
+    'marker-start',
+    'marker-mid',
+    'marker-end',
+    'cursor',
+  ].map(
+    (attribute): HostileMail => ({
+      name: `svg ${attribute} attribute url`,
+      kind: 'remote-load',
+      html: `<svg width=10 height=10><path d="M0 0L5 5L9 9" ${attribute}="url(${c(`${attribute}-attr.svg`)}#a)" /></svg>`,
+    }),
+  ),
+  ...['fill', 'stroke', 'filter', 'mask', 'clip-path', 'marker-start', 'cursor'].map(
+    (property): HostileMail => ({
+      name: `css ${property} property url`,
+      kind: 'remote-load',
+      html: `<svg width=10 height=10><path d="M0 0L9 9" style="${property}:url(${c(`${property}-style.svg`)}#a)" /></svg>`,
+    }),
+  ),
+  {
+    name: 'svg fill attribute, escaped url',
+    kind: 'remote-load',
+    html: `<svg width=10 height=10><rect width=9 height=9 fill="\\75 rl(${c('fill-escaped.svg')}#a)" /></svg>`,
+  },
+  {
+    name: 'svg fill attribute, quoted url with a line break',
+    kind: 'remote-load',
+    html: `<svg width=10 height=10><rect width=9 height=9 fill="url(&#10;'${c('fill-newline.svg')}#a'&#10;)" /></svg>`,
+  },
+  {
+    name: 'svg gradient href',
+    kind: 'remote-load',
+    html: `<svg width=10 height=10><linearGradient id=g href="${c('gradient.svg#g')}" /><rect width=9 height=9 fill="url(#g)" /></svg>`,
+  },
+  {
+    name: 'svg pattern xlink:href',
+    kind: 'remote-load',
+    html: `<svg width=10 height=10><pattern id=p xlink:href="${c('pattern.svg#p')}" /><rect width=9 height=9 fill="url(#p)" /></svg>`,
+  },
+  {
+    name: 'svg filter href',
+    kind: 'remote-load',
+    html: `<svg width=10 height=10><filter id=f2 href="${c('filter-href.svg#f')}" /><rect width=9 height=9 filter="url(#f2)" /></svg>`,
+  },
+  {
+    name: 'svg textPath href',
+    kind: 'remote-load',
+    html: `<svg width=10 height=10><text><textPath href="${c('textpath.svg#p')}">x</textPath></text></svg>`,
+  },
+  {
+    name: 'css cursor url in a style block',
+    kind: 'remote-load',
+    html: `<style>.cur{cursor:url(${c('cursor-block.cur')}),auto}</style><p class=cur>x</p>`,
+  },
+  {
+    name: 'css filter, mask and clip-path in a style block',
+    kind: 'remote-load',
+    html: `<style>.fx{filter:url('${c('filter-block.svg')}#f');mask:url(${c('mask-block.svg')}#m);clip-path:url(${c('clip-block.svg')}#c)}</style><p class=fx>x</p>`,
+  },
+  // image-set() and -webkit-image-set() take plain strings as addresses, in every spelling.
+  {
+    name: 'css image-set, unclosed string',
+    kind: 'remote-load',
+    html: `<div style="background-image:image-set('${c('image-set-unclosed.png')}">x</div>`,
+  },
+  {
+    name: 'css image-set, unclosed string and function in a style block',
+    kind: 'remote-load',
+    html: `<p>x</p><style>p{background-image:image-set("${c('image-set-unclosed-block.png')}`,
+  },
+  {
+    name: 'css -webkit-image-set, unclosed string',
+    kind: 'remote-load',
+    html: `<div style="background:-webkit-image-set('${c('webkit-image-set-unclosed.png')}">x</div>`,
+  },
+  {
+    name: 'css image-set, escaped name',
+    kind: 'remote-load',
+    html: `<div style="background-image:image\\2d set('${c('image-set-escaped-name.png')}' 1x)">x</div>`,
+  },
+  {
+    name: 'css image-set, escaped url() inside',
+    kind: 'remote-load',
+    html: `<div style="background-image:image-set(\\75 rl(${c('image-set-escaped-url.png')}) 1x)">x</div>`,
+  },
+  {
+    name: 'css image-set, escaped quotes',
+    kind: 'remote-load',
+    html: `<div style="background-image:image-set(\\22 ${c('image-set-escaped-quote.png')}\\22  1x)">x</div>`,
+  },
+  {
+    name: 'css image-set, line breaks around the string',
+    kind: 'remote-load',
+    html: `<style>p{background-image:image-set(\n"${c('image-set-newline.png')}"\n1x)}</style><p>x</p>`,
+  },
+  {
+    name: 'css image-set, escaped line break inside the string',
+    kind: 'remote-load',
+    html: `<style>p{background-image:image-set("${CANARY}/image-set-\\\ncontinued.png" 1x)}</style><p>x</p>`,
+  },
+  {
+    name: 'css image-set, string split by an escaped slash',
+    kind: 'remote-load',
+    html: `<div style="background-image:image-set('http:\\2f/127.0.0.1:4029/image-set-escaped-slash.png' 1x)">x</div>`,
+  },
+  {
+    name: 'css image-set in a custom property',
+    kind: 'remote-load',
+    html: `<style>p{--i:image-set('${c('image-set-var.png')}' 1x);background-image:var(--i)}</style><p>x</p>`,
+  },
+  {
+    name: 'css -webkit-image-set, line break and comment',
+    kind: 'remote-load',
+    html: `<div style="background:-webkit-image-set(/* */\n'${c('webkit-image-set-newline.png')}' 2x)">x</div>`,
+  },
+  {
+    name: 'css list-style-image and border-image',
+    kind: 'remote-load',
+    html: `<ul style="list-style-image:url(${c('list.png')})"><li>x</li></ul><p style="border:2px solid;border-image:url(${c('border.png')}) 1">x</p>`,
+  },
+  {
+    name: 'css content url',
+    kind: 'remote-load',
+    html: `<style>p::before{content:url(${c('content.png')})}</style><p>x</p>`,
+  },
+  {
+    name: 'css font-face, escaped src',
+    kind: 'remote-load',
+    html: `<style>@font-face{font-family:y;src:\\75 rl(${c('font-escaped.woff')})}p{font-family:y}</style><p>x</p>`,
+  },
 ];
+
+/**
+ * One mail that loads remote images and, beside them, fonts, stylesheets and SVG resources. Once the reader
+ * allows remote images, only the addresses in `images` may load.
+ */
+export const AFTER_CONSENT_MAIL = {
+  images: ['/consent/img.png', '/consent/background.png', '/consent/svg-image.png', '/consent/image-set.png'],
+  html: [
+    '<p>Consent mail</p>',
+    `<img src="${c('consent/img.png')}" alt="i">`,
+    `<div style="background:url(${c('consent/background.png')})">b</div>`,
+    `<div style="background-image:image-set('${c('consent/image-set.png')}' 1x)">s</div>`,
+    `<svg width=10 height=10><image href="${c('consent/svg-image.png')}" width=10 height=10 /></svg>`,
+    `<style>@import "${c('consent/import.css')}";@font-face{font-family:z;src:url(${c('consent/font.woff')})}p{font-family:z}</style>`,
+    `<link rel=stylesheet href="${c('consent/link.css')}">`,
+    `<svg width=10 height=10><use href="${c('consent/use.svg#a')}" /><use xlink:href="${c('consent/use-xlink.svg#a')}" /></svg>`,
+    `<svg width=10 height=10><rect width=9 height=9 fill="url(${c('consent/fill.svg')}#a)" filter="url(${c('consent/filter.svg')}#f)" /></svg>`,
+    `<svg width=10 height=10><linearGradient id=cg href="${c('consent/gradient.svg#g')}" /></svg>`,
+    `<p style="cursor:url(${c('consent/cursor.cur')}),auto;mask:url(${c('consent/mask.svg')}#m)">c</p>`,
+  ].join(''),
+};

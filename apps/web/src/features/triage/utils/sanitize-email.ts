@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { screenCss, screenCssAttribute } from './screen-css';
 
 export type SanitizedEmail = {
   /** A complete document for the frame's srcdoc: CSP, link target and the sanitized mail. */
@@ -41,43 +42,15 @@ const REMOTE_URL = /^\s*(?:https?:)?\/\//i;
 // Inline images (cid:) need the attachment itself, which the frame cannot fetch: they show their alt text.
 const EMBEDDED_URL = /^\s*data:image\//i;
 const SAFE_LINK = /^\s*(?:https?:|mailto:|tel:|#)/i;
-// A remote address in CSS: url(//…) or a quoted string, which image-set() and @import accept without url().
-const REMOTE_CSS_URL = /url\(\s*['"]?\s*(?:https?:)?\/\/[^)]*\)|(['"])\s*(?:https?:)?\/\/.*?\1/i;
-const REMOTE_CSS_URLS = new RegExp(REMOTE_CSS_URL.source, 'gi');
-// url() of anything but an embedded image or a remote address: it would resolve against this app.
-const LOCAL_CSS_URLS = /url\(\s*(?!['"]?\s*(?:data:|(?:https?:)?\/\/))[^)]*\)/gi;
-// @import pulls in a whole stylesheet; mail never needs one, so it goes whatever the image setting.
-const CSS_IMPORTS = /@import\b[^;]*;?/gi;
+const FRAGMENT = /^\s*#/;
 const IMAGE_ATTRIBUTES = ['src', 'srcset', 'background', 'poster'];
-// On anything but a link, href loads a resource: SVG <image>, <feImage>, <use>.
+// On anything but a link, href loads a resource. Only an SVG <image> or <feImage> loads an image (after
+// consent); on anything else (<use>, gradients, patterns, filters, textPath, mpath) it may only name an element
+// of this mail (#id): another document, remote or not, never loads.
 const RESOURCE_HREF_ATTRIBUTES = ['href', 'xlink:href'];
-
-/** CSS with its escapes decoded (`u\72l(` is `url(`), so the checks below see what the browser sees. */
-function decodeCssEscapes(css: string): string {
-  return css
-    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_match, hex: string) => {
-      const code = Number.parseInt(hex, 16);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\uFFFD';
-    })
-    .replace(/\\(.)/g, '$1')
-    .replace(/\/\*[\s\S]*?\*\//g, '');
-}
-
-/** CSS without @import and, unless remote images are allowed, without remote addresses; null if unchanged. */
-function screenCss(
-  css: string,
-  allowRemoteImages: boolean,
-): { css: string; hasBlockedImage: boolean } | null {
-  const decoded = decodeCssEscapes(css);
-  let screened = decoded.replace(CSS_IMPORTS, '').replace(LOCAL_CSS_URLS, 'none');
-  let hasBlockedImage = false;
-  if (!allowRemoteImages && REMOTE_CSS_URL.test(screened)) {
-    screened = screened.replace(REMOTE_CSS_URLS, 'none');
-    hasBlockedImage = true;
-  }
-  if (screened === css) return null;
-  return { css: screened, hasBlockedImage };
-}
+const SVG_IMAGE_ELEMENTS = new Set(['image', 'feimage']);
+// Attributes screened above as addresses, not read as CSS.
+const ADDRESS_ATTRIBUTES = new Set([...IMAGE_ATTRIBUTES, ...RESOURCE_HREF_ATTRIBUTES]);
 
 /**
  * Renames inline event handlers and <base> before the browser parses the mail. DOMPurify removes them anyway;
@@ -97,16 +70,67 @@ export function emailFrameCsp(allowRemoteImages: boolean): string {
 const FRAME_STYLE =
   'html{background:#fff;color-scheme:light}body{margin:0;padding:16px;color:#1f2328;font:14px/1.55 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;overflow-wrap:break-word;word-break:break-word}img{max-width:100%;height:auto}pre{white-space:pre-wrap}a{color:#4338ca}blockquote{margin:0 0 0 8px;padding-left:12px;border-left:3px solid #d0d7de;color:#57606a}';
 
+/**
+ * The addresses of a srcset, read as HTML does: an address runs to white space (a data: address keeps its
+ * commas), a trailing comma ends the candidate, descriptors run to the next comma outside parentheses.
+ */
+function srcsetAddresses(srcset: string): string[] {
+  const addresses: string[] = [];
+  let rest = srcset;
+  for (;;) {
+    rest = rest.replace(/^[\s,]+/, '');
+    const address = /^\S+/.exec(rest)?.[0];
+    if (!address) return addresses;
+    rest = rest.slice(address.length);
+    addresses.push(address.replace(/,+$/, ''));
+    if (address.endsWith(',')) continue;
+    let depth = 0;
+    let index = 0;
+    for (; index < rest.length; index += 1) {
+      const char = rest[index];
+      if (char === '(') depth += 1;
+      else if (char === ')') depth = Math.max(0, depth - 1);
+      else if (char === ',' && depth === 0) break;
+    }
+    rest = rest.slice(index);
+  }
+}
+
+/** Whether an image address may load now: embedded always, remote once allowed (every srcset candidate). */
+function isLoadableImage(attribute: string, value: string, allowRemoteImages: boolean): boolean {
+  const addresses = attribute === 'srcset' ? srcsetAddresses(value) : [value];
+  return addresses.every(
+    (address) => EMBEDDED_URL.test(address) || (allowRemoteImages && REMOTE_URL.test(address)),
+  );
+}
+
 /** Handles an image-bearing attribute: embedded images stay, remote ones wait for consent, others go. */
 function screenImageAttribute(element: Element, attribute: string, allowRemoteImages: boolean): boolean {
   const value = element.getAttribute(attribute);
-  if (value == null || EMBEDDED_URL.test(value)) return false;
-  if (REMOTE_URL.test(value) && allowRemoteImages) return false;
+  if (value == null || isLoadableImage(attribute, value, allowRemoteImages)) return false;
   element.removeAttribute(attribute);
   // A relative address would resolve against this app (with the reader's cookies): never fetched.
-  if (!REMOTE_URL.test(value)) return false;
+  if (!REMOTE_URL.test(value) || allowRemoteImages) return false;
   element.setAttribute(`data-ld-blocked-${attribute}`, value);
   return true;
+}
+
+/** href on anything but a link: an image for <image>/<feImage>, else only a #fragment of this mail. */
+function screenResourceHref(element: Element, attribute: string, allowRemoteImages: boolean): boolean {
+  if (SVG_IMAGE_ELEMENTS.has(element.tagName.toLowerCase()))
+    return screenImageAttribute(element, attribute, allowRemoteImages);
+  const value = element.getAttribute(attribute);
+  if (value != null && !FRAGMENT.test(value)) element.removeAttribute(attribute);
+  return false;
+}
+
+/** Every other attribute the browser may read as CSS (fill="url(…)", filter, mask, marker-*, cursor…). */
+function screenCssAttributes(element: Element): void {
+  for (const { name, value } of [...element.attributes]) {
+    if (name === 'style' || ADDRESS_ATTRIBUTES.has(name) || name.startsWith('data-ld-blocked-')) continue;
+    const screened = screenCssAttribute(name, value);
+    if (screened !== null) element.setAttribute(name, screened);
+  }
 }
 
 /**
@@ -127,10 +151,15 @@ export function sanitizeEmailHtml(html: string, allowRemoteImages: boolean): San
     }
     let isBlocked = false;
     const isLink = node.tagName === 'A' || node.tagName === 'AREA';
-    const attributes = isLink ? IMAGE_ATTRIBUTES : [...IMAGE_ATTRIBUTES, ...RESOURCE_HREF_ATTRIBUTES];
-    for (const attribute of attributes) {
+    for (const attribute of IMAGE_ATTRIBUTES) {
       isBlocked = screenImageAttribute(node, attribute, allowRemoteImages) || isBlocked;
     }
+    if (!isLink) {
+      for (const attribute of RESOURCE_HREF_ATTRIBUTES) {
+        isBlocked = screenResourceHref(node, attribute, allowRemoteImages) || isBlocked;
+      }
+    }
+    screenCssAttributes(node);
     const style = node.getAttribute('style');
     const screened = style ? screenCss(style, allowRemoteImages) : null;
     if (screened) {
