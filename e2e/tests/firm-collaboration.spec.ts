@@ -58,6 +58,22 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
   const arrived = rowWith(member, subject);
   await expect(arrived).toBeVisible({ timeout: 15_000 });
   await expect(arrived.getByTestId('assigned-by')).toHaveText(`Assigned by ${owner.name}`);
+  // Issue 27: the badge gives way before the subject (which was cut to "Engageme…"): on a desktop the subject
+  // shows whole, at 375 px (its own line) it keeps at least 160 px.
+  for (const [width, room] of [
+    [1280, Number.POSITIVE_INFINITY],
+    [375, 160],
+  ]) {
+    await member.setViewportSize({ width, height: 800 });
+    await expect
+      .poll(() =>
+        arrived
+          .getByTestId('row-subject')
+          .evaluate((text, least) => text.clientWidth >= Math.min(text.scrollWidth, least), room),
+      )
+      .toBe(true);
+  }
+  await member.setViewportSize({ width: 1280, height: 720 });
 
   // The assignee filter chip finds it on the owner's view.
   await page.goto('/triage/personal/inbox');
@@ -80,6 +96,8 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
   await expect(box).toHaveValue(`Done, fees attached. @${owner.handle} `);
   await member.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(member.getByTestId('thread-comment')).toHaveCount(1);
+  // Posted after the screen's clock last ticked: it reads as just posted, never as future (issue 27).
+  await expect(member.getByTestId('thread-comment')).toContainText('less than a minute ago');
   // The phone layout stacks the panes: the thread is mounted again in it (wait for that before scrolling to it).
   await member.setViewportSize({ width: 375, height: 800 });
   await expect(member.getByRole('button', { name: 'Back to list' })).toBeVisible();
@@ -96,6 +114,9 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
   await mention.locator('[data-row-index]').click();
   const highlighted = page.locator('[data-testid="thread-comment"][data-highlighted]');
   await expect(highlighted).toContainText(`Done, fees attached. @${owner.handle}`);
+  // Not by colour alone: a label says it, and assistive technology hears it as the current comment.
+  await expect(highlighted.getByTestId('mentions-you')).toHaveText('Mentions you');
+  await expect(highlighted).toHaveAttribute('aria-current', 'true');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS_DIR}/mention-highlight-1280.png` });
   await member.context().close();
