@@ -45,7 +45,7 @@ export function ThreadCollaboration({
   const [isAssigning, setIsAssigning] = useState(false);
   const isShared = activity.data?.isShared ?? false;
   const me = firm?.members.find((member) => member.isYou);
-  const members: Pick<FirmMemberDto, 'userId' | 'name' | 'isYou' | 'handle'>[] = isShared
+  const members: Pick<FirmMemberDto, 'userId' | 'name' | 'email' | 'isYou' | 'handle'>[] = isShared
     ? [...(me ? [me] : []), ...(firm?.members.filter((member) => !member.isYou) ?? [])]
     : me
       ? [me]
