@@ -12,3 +12,17 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
 $$;--> statement-breakpoint
 REVOKE ALL ON FUNCTION ledgerdesk_firm_member_names() FROM PUBLIC;--> statement-breakpoint
 GRANT EXECUTE ON FUNCTION ledgerdesk_firm_member_names() TO ledgerdesk_app;
+--> statement-breakpoint
+
+-- Issue 27: a member's view of a shared mailbox shows its connection state (the owner's integration): whether it
+-- is active, when its token expires and when it last synced, for the mailboxes shared with the caller's firm
+-- only. Email integrations stay own-row under RLS; no token or other column leaves through here.
+CREATE OR REPLACE FUNCTION ledgerdesk_shared_mailbox_connections()
+RETURNS TABLE (integration_id uuid, is_active boolean, token_expires_at timestamptz, last_sync_at timestamptz)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
+  SELECT i.id, i.is_active, i.token_expires_at, i.last_sync_at
+  FROM ledgerdesk_shared_mailboxes() v
+  JOIN email_integrations i ON i.id = v.integration_id AND i.user_id = v.owner_user_id
+$$;--> statement-breakpoint
+REVOKE ALL ON FUNCTION ledgerdesk_shared_mailbox_connections() FROM PUBLIC;--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION ledgerdesk_shared_mailbox_connections() TO ledgerdesk_app;

@@ -64,14 +64,19 @@ export async function loadFirm(tx: Tx, userId: string, now: Date): Promise<FirmD
     owner_full_name: string | null;
     owner_email: string;
     shared_at: string;
+    is_active: boolean | null;
+    token_expires_at: string | Date | null;
+    last_sync_at: string | Date | null;
   }>(
     await tx.execute(sql`
       select s.email_integration_id, s.email_address, s.provider, s.owner_user_id,
-        n.full_name as owner_full_name, u.email as owner_email, s.shared_at
+        n.full_name as owner_full_name, u.email as owner_email, s.shared_at,
+        c.is_active, c.token_expires_at, c.last_sync_at
       from firm_shared_mailboxes s
       join ledgerdesk_shared_mailboxes() v on v.integration_id = s.email_integration_id
       join users u on u.id = s.owner_user_id
       left join ledgerdesk_firm_member_names() n on n.user_id = s.owner_user_id
+      left join ledgerdesk_shared_mailbox_connections() c on c.integration_id = s.email_integration_id
       where s.firm_id = ${firm.id}::uuid
       order by lower(s.email_address)`),
   ).map(
@@ -82,6 +87,11 @@ export async function loadFirm(tx: Tx, userId: string, now: Date): Promise<FirmD
       ownerUserId: row.owner_user_id,
       ownerName: displayName(row.owner_full_name, row.owner_email),
       sharedAt: iso(row.shared_at),
+      connection: {
+        isActive: row.is_active === true,
+        tokenExpiresAt: row.token_expires_at == null ? null : iso(row.token_expires_at),
+        lastSyncAt: row.last_sync_at == null ? null : iso(row.last_sync_at),
+      },
     }),
   );
   const invitations =
