@@ -19,6 +19,10 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
 }) => {
   const subject = `Engagement letter ${Date.now().toString(36)}`;
   const { integrationId } = await signUpWithMailbox(page, { deliver: [clientMessage(subject)] });
+  // Colleagues are named by their profile's full name, else the part of their email before the @ (issue 27).
+  expect((await page.request.patch('/api/profile', { data: { fullName: 'Olivia Harper' } })).status()).toBe(
+    200,
+  );
   expect((await page.request.post('/api/firm', { data: { name: 'Harper & Lowe' } })).status()).toBe(201);
   const { link } = await (
     await page.request.post('/api/firm/invitations', { data: { email: 'sam@harper.test' } })
@@ -33,6 +37,8 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
   expect(accepted.status()).toBe(200);
   const firm = (await (await page.request.get('/api/firm')).json()).firm;
   const owner = firm.members.find((m: { isYou: boolean }) => m.isYou);
+  expect(owner.name).toBe('Olivia Harper');
+  const memberName = memberEmail.split('@')[0] ?? '';
 
   // The owner assigns the thread to the member, with a to-do date and a comment.
   await page.reload();
@@ -42,7 +48,7 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
     .getByRole('button', { name: 'Assign…' })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Assign thread' });
-  await dialog.getByLabel('Assign to').selectOption({ label: memberEmail });
+  await dialog.getByLabel('Assign to').selectOption({ label: memberName });
   await dialog.getByLabel('To-do date (optional)').fill('2026-11-28');
   await dialog.getByLabel('Comment (optional)').fill('Please check the fee schedule.');
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -50,19 +56,35 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
   await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('thread-assignment')).toHaveText(
-    `Assigned to ${memberEmail} by ${owner.name} · due 28 Nov — Please check the fee schedule.`,
+    `Assigned to ${memberName} by Olivia Harper · due 28 Nov — Please check the fee schedule.`,
   );
 
   // It arrives in the member's own triage, raised like new mail, saying who assigned it.
   await member.goto('/triage/personal/inbox');
   const arrived = rowWith(member, subject);
   await expect(arrived).toBeVisible({ timeout: 15_000 });
-  await expect(arrived.getByTestId('assigned-by')).toHaveText(`Assigned by ${owner.name}`);
+  await expect(arrived.getByTestId('assigned-by')).toHaveText('Assigned by Olivia Harper');
+  // Issue 27: the badge gives way before the subject (which was cut to "Engageme…"): on a desktop the subject
+  // shows whole, at 375 px (its own line) it keeps at least 160 px.
+  for (const [width, room] of [
+    [1280, Number.POSITIVE_INFINITY],
+    [375, 160],
+  ] as const) {
+    await member.setViewportSize({ width, height: 800 });
+    await expect
+      .poll(() =>
+        arrived
+          .getByTestId('row-subject')
+          .evaluate((text, least) => text.clientWidth >= Math.min(text.scrollWidth, least), room),
+      )
+      .toBe(true);
+  }
+  await member.setViewportSize({ width: 1280, height: 720 });
 
   // The assignee filter chip finds it on the owner's view.
   await page.goto('/triage/personal/inbox');
   await rowWith(page, subject).click({ button: 'right' });
-  await page.getByRole('menuitem', { name: `Filter by assignee: ${memberEmail}` }).click();
+  await page.getByRole('menuitem', { name: `Filter by assignee: ${memberName}` }).click();
   await expect(page.getByTestId('thread-row')).toHaveCount(1);
   await expect(rowWith(page, subject)).toBeVisible();
 
@@ -80,6 +102,8 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
   await expect(box).toHaveValue(`Done, fees attached. @${owner.handle} `);
   await member.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(member.getByTestId('thread-comment')).toHaveCount(1);
+  // Posted after the screen's clock last ticked: it reads as just posted, never as future (issue 27).
+  await expect(member.getByTestId('thread-comment')).toContainText('less than a minute ago');
   // The phone layout stacks the panes: the thread is mounted again in it (wait for that before scrolling to it).
   await member.setViewportSize({ width: 375, height: 800 });
   await expect(member.getByRole('button', { name: 'Back to list' })).toBeVisible();
@@ -96,6 +120,9 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
   await mention.locator('[data-row-index]').click();
   const highlighted = page.locator('[data-testid="thread-comment"][data-highlighted]');
   await expect(highlighted).toContainText(`Done, fees attached. @${owner.handle}`);
+  // Not by colour alone: a label says it, and assistive technology hears it as the current comment.
+  await expect(highlighted.getByTestId('mentions-you')).toHaveText('Mentions you');
+  await expect(highlighted).toHaveAttribute('aria-current', 'true');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS_DIR}/mention-highlight-1280.png` });
   await member.context().close();

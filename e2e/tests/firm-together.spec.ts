@@ -31,6 +31,8 @@ test('two members clear two threads of a shared mailbox at once; both browsers s
 
   const member = await secondPerson(browser);
   await signUpThroughUi(member);
+  // A colleague with a full name in Profile is named by it, not by their address (issue 27).
+  expect((await member.request.patch('/api/profile', { data: { fullName: 'Sam Lowe' } })).status()).toBe(200);
   const accepted = await member.request.post('/api/firm/invitations/accept', {
     data: { token: new URL(link).searchParams.get('token') },
   });
@@ -65,6 +67,6 @@ test('two members clear two threads of a shared mailbox at once; both browsers s
   await rowWith(page, subjects[1] ?? '')
     .locator('[data-row-index]')
     .click();
-  await expect(page.getByTestId('thread-shared-activity')).toContainText(/^Cleared by .+, \d\d:\d\d$/);
+  await expect(page.getByTestId('thread-shared-activity')).toContainText(/^Cleared by Sam Lowe, \d\d:\d\d$/);
   await member.context().close();
 });

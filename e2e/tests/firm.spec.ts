@@ -108,6 +108,12 @@ test.describe('firm (issue 15)', () => {
     await expect(member.getByTestId('thread-row').first()).toBeVisible({ timeout: 30_000 });
     // Its unread count shows beside it in the member's sidebar (the delivered message is unread).
     await expect(sidebarLink).toContainText(/\d+/, { timeout: 15_000 });
+    // Issue 27: the view names the shared mailbox and its owner's connection, not the member's (who has no
+    // mailbox of their own: it read "Not connected" and offered a sandbox mailbox).
+    const band = member.getByTestId('shared-mailbox-band');
+    await expect(band.getByTestId('shared-mailbox-name')).toHaveText(address);
+    await expect(band.getByTestId('connection-badge')).toHaveAttribute('data-state', 'connected');
+    await expect(member.getByText('Not connected')).toHaveCount(0);
     await member.setViewportSize({ width: 1280, height: 800 });
     await member.screenshot({ path: `${SHOTS_DIR}/firm-shared-triage-1280.png` });
 
@@ -118,6 +124,20 @@ test.describe('firm (issue 15)', () => {
     await expect(member.getByTestId('thread-subject')).toBeVisible();
     await clickRowAction(first, 'Clear & Archive');
     await expect(member.locator(`[data-testid="thread-row"][data-thread-key="${key}"]`)).toHaveCount(0);
+    // The member finds it under the shared mailbox's Cleared, as under their own (not only by searching).
+    await band.getByRole('link', { name: 'Cleared' }).click();
+    await expect(member).toHaveURL(/\/triage\/shared\/[0-9a-f-]{36}\/cleared$/);
+    await expect(member.getByRole('heading', { level: 1 })).toHaveText('Cleared');
+    await expect(member.locator(`[data-testid="thread-row"][data-thread-key="${key}"]`)).toBeVisible({
+      timeout: 15_000,
+    });
+    // Its empty views speak of the shared mailbox, with no sandbox offer.
+    await band.getByRole('link', { name: 'Scheduled' }).click();
+    await expect(member.getByText(`No items in Scheduled of ${address}`)).toBeVisible();
+    await expect(member.getByText('Try a sandbox mailbox')).toHaveCount(0);
+    await member.setViewportSize({ width: 375, height: 812 });
+    await expect(band.getByRole('link', { name: 'Scheduled' })).toHaveAttribute('aria-current', 'page');
+    await member.screenshot({ path: `${SHOTS_DIR}/firm-shared-views-375.png` });
 
     // The owner sees who did it on the thread.
     await page.goto('/triage/personal/cleared');

@@ -64,6 +64,41 @@ test('z takes back the last action from the keyboard', async ({ page, consoleErr
   void consoleErrors;
 });
 
+test('z pressed before the clear’s answer arrives still takes it back (issue 27), on a phone too', async ({
+  page,
+  consoleErrors,
+}) => {
+  const { address } = await signUpWithMailbox(page, {
+    deliver: [clientMessage('Early undo one'), clientMessage('Early undo two')],
+  });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(rows(page)).toHaveCount(2);
+  // The clear's answer (with the action id the undo needs) is held until the row has gone and z was pressed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/triage/items/*', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  await rows(page).first().locator('[data-row-index]').focus();
+  await page.keyboard.press('e');
+  await expect(rows(page)).toHaveCount(1);
+  await page.keyboard.press('z');
+  await expect(rows(page)).toHaveCount(2);
+  await expect(toasts(page).filter({ hasText: 'Nothing to undo' })).toHaveCount(0);
+  release();
+  await expect(toasts(page).filter({ hasText: 'Undone' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(2);
+  await expect
+    .poll(async () => (await readSandboxMailbox(page, address)).folders.inbox.total, { timeout: 15_000 })
+    .toBe(2);
+  void consoleErrors;
+});
+
 test('a clear the mailbox refuses is put back and announced, even after navigating away', async ({
   page,
   consoleErrors,

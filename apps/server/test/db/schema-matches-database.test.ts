@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { rowsOf } from '../../src/db/rows-of';
@@ -11,11 +11,9 @@ import { createTestDatabase, testDatabaseKinds } from '../support/test-database'
 
 type ColumnShape = { table: string; column: string; notNull: boolean };
 
-const declaredColumns: ColumnShape[] = Object.values(schema)
-  .filter(
-    (value): value is PgTable =>
-      typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value,
-  )
+const schemaValues: unknown[] = Object.values(schema);
+const declaredColumns: ColumnShape[] = schemaValues
+  .filter((value): value is PgTable => is(value, PgTable))
   .flatMap((table) => {
     const config = getTableConfig(table);
     return config.columns.map((column) => ({

@@ -1,3 +1,4 @@
+import { SHARED_SUB_VIEWS } from '@ledgerdesk/domain/triage/triage-view';
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AuthPage } from '../features/auth/components/auth-page';
@@ -93,6 +94,10 @@ export function createRouter() {
             { path: 'triage/personal', element: <Navigate to="/triage/personal/inbox" replace /> },
             { path: 'triage/drafts', element: <TriagePage /> },
             { path: 'triage/shared/:mailboxId', element: <TriagePage /> },
+            ...SHARED_SUB_VIEWS.map((view) => ({
+              path: `triage/shared/:mailboxId/${view}`,
+              element: <TriagePage />,
+            })),
             { path: 'my-week', element: <MyWeekPage /> },
             { path: 'work', element: <WorkPage /> },
             {

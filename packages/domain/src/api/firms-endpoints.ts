@@ -53,6 +53,11 @@ export type SharedMailboxDto = {
   ownerUserId: string;
   ownerName: string;
   sharedAt: string;
+  /**
+   * The owner's connection of the mailbox, as its members' shared view shows it (issue 27): active or not, when
+   * its access token expires and when it last synced. Never a token.
+   */
+  connection: { isActive: boolean; tokenExpiresAt: string | null; lastSyncAt: string | null };
 };
 
 export type FirmInvitationDto = { id: string; email: string; expiresAt: string; createdAt: string };

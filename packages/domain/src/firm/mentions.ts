@@ -2,6 +2,9 @@
  * @mentions in internal comments (issue 15): `@handle`, where a member's handle is their profile handle (without
  * its "@") or, without one, their email address's local part. Matched case-insensitively.
  */
+/** Beside the comment that mentioned the reader, when a mention opened the thread (a cue beyond its colour). */
+export const MENTIONS_YOU_LABEL = 'Mentions you';
+
 const MENTION = /(^|[^\w@.])@([A-Za-z0-9][A-Za-z0-9._-]{0,63})/g;
 
 /** The distinct handles a comment mentions, lower-cased, in order of first mention. */

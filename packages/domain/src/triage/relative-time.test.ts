@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from './relative-time';
+import { formatRelativeTime, formatTimeAgo } from './relative-time';
 
 const now = new Date('2024-05-10T12:00:00Z');
 
@@ -23,5 +23,18 @@ describe('formatRelativeTime', () => {
   it('accepts a Date and is empty for an invalid time', () => {
     expect(formatRelativeTime(new Date('2024-05-10T11:00:00Z'), now)).toBe('1 hour ago');
     expect(formatRelativeTime('nonsense', now)).toBe('');
+  });
+});
+
+describe('formatTimeAgo', () => {
+  it('reads a time ahead of the clock (a comment just posted) as now, never as future', () => {
+    expect(formatTimeAgo('2024-05-10T12:00:02Z', now)).toBe('less than a minute ago');
+    expect(formatTimeAgo('2024-05-10T14:00:00Z', now)).toBe('less than a minute ago');
+  });
+
+  it('reads past times as formatRelativeTime does, and is empty for an invalid time', () => {
+    expect(formatTimeAgo('2024-05-10T09:00:00Z', now)).toBe('3 hours ago');
+    expect(formatTimeAgo(new Date('2024-05-10T11:00:00Z'), now)).toBe('1 hour ago');
+    expect(formatTimeAgo('nonsense', now)).toBe('');
   });
 });

@@ -21,3 +21,14 @@ export function formatRelativeTime(date: string | Date, now: Date): string {
   }
   return diff >= 0 ? 'less than a minute ago' : 'in less than a minute';
 }
+
+/**
+ * "x ago" for something that has happened (a comment, a received email, an assignment): a time a little ahead
+ * of this device's clock (the server's clock runs ahead, or the row arrived a moment early) reads as now, never
+ * as "in less than a minute".
+ */
+export function formatTimeAgo(date: string | Date, now: Date): string {
+  const then = typeof date === 'string' ? Date.parse(date) : date.getTime();
+  if (Number.isNaN(then)) return '';
+  return formatRelativeTime(new Date(Math.min(then, now.getTime())), now);
+}

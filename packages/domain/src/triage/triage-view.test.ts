@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathForView, sharedMailboxIdFromPath, viewFromPath } from './triage-view';
+import { pathForSharedView, pathForView, sharedMailboxIdFromPath, viewFromPath } from './triage-view';
 
 describe('viewFromPath', () => {
   it.each([
@@ -11,6 +11,9 @@ describe('viewFromPath', () => {
     ['/triage/personal/cleared', 'cleared'],
     ['/triage/drafts', 'drafts'],
     ['/triage/shared/mbx-42', 'shared'],
+    ['/triage/shared/mbx-42/cleared', 'cleared'],
+    ['/triage/shared/mbx-42/low-priority', 'low-priority'],
+    ['/triage/shared/mbx-42/drafts', 'shared'],
   ])('recognises the route %s as %s', (path, view) => {
     expect(viewFromPath(path)).toBe(view);
   });
@@ -55,5 +58,13 @@ describe('pathForView', () => {
   it('builds personal routes and the drafts route', () => {
     expect(pathForView('low-priority')).toBe('/triage/personal/low-priority');
     expect(pathForView('drafts')).toBe('/triage/drafts');
+  });
+});
+
+describe('a shared mailbox’s views (issue 27)', () => {
+  it('has a path for its own view and each sub-view, and reads the mailbox id back from each', () => {
+    expect(pathForSharedView('mbx-42', null)).toBe('/triage/shared/mbx-42');
+    expect(pathForSharedView('mbx-42', 'sent')).toBe('/triage/shared/mbx-42/sent');
+    expect(sharedMailboxIdFromPath('/triage/shared/mbx-42/sent')).toBe('mbx-42');
   });
 });

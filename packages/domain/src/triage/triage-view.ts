@@ -20,7 +20,11 @@ export const TRIAGE_VIEWS: readonly TriageView[] = [
 ];
 
 const PERSONAL_VIEW = /^\/triage\/personal\/(inbox|later|low-priority|scheduled|sent|cleared)(?:\/|$)/;
-const SHARED_VIEW = /^\/triage\/shared\/([^/]+)/;
+const SHARED_VIEW = /^\/triage\/shared\/([^/]+)(?:\/(later|low-priority|scheduled|sent|cleared))?(?:\/|$)/;
+
+/** The views of a shared mailbox besides its own (main) one, as its members reach their own (issue 27). */
+export const SHARED_SUB_VIEWS = ['later', 'low-priority', 'scheduled', 'sent', 'cleared'] as const;
+export type SharedSubView = (typeof SHARED_SUB_VIEWS)[number];
 // Spec §2: the filters also recognise these fragments directly under /triage.
 const FRAGMENT_VIEW = /^\/triage\/(drafts|sent|cleared|later|low-priority|scheduled)(?:\/|$)/;
 
@@ -28,7 +32,8 @@ const FRAGMENT_VIEW = /^\/triage\/(drafts|sent|cleared|later|low-priority|schedu
 export function viewFromPath(pathname: string): TriageView {
   const personal = PERSONAL_VIEW.exec(pathname);
   if (personal?.[1]) return personal[1] as TriageView;
-  if (SHARED_VIEW.test(pathname)) return 'shared';
+  const shared = SHARED_VIEW.exec(pathname);
+  if (shared) return (shared[2] as TriageView | undefined) ?? 'shared';
   const fragment = FRAGMENT_VIEW.exec(pathname);
   if (fragment?.[1]) return fragment[1] as TriageView;
   return 'inbox';
@@ -43,4 +48,10 @@ export function sharedMailboxIdFromPath(pathname: string): string | null {
 /** The path that shows a view (shared needs a mailbox id). */
 export function pathForView(view: Exclude<TriageView, 'shared'>): string {
   return view === 'drafts' ? '/triage/drafts' : `/triage/personal/${view}`;
+}
+
+/** The path of a shared mailbox's view: its own (main) view, or one of its sub-views. */
+export function pathForSharedView(mailboxId: string, view: SharedSubView | null): string {
+  const base = `/triage/shared/${encodeURIComponent(mailboxId)}`;
+  return view ? `${base}/${view}` : base;
 }

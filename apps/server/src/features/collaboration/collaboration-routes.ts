@@ -14,18 +14,18 @@ import {
 import { mentionedHandles } from '@ledgerdesk/domain/firm/mentions';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { requireUser, type SessionUser } from '../../auth/require-user';
+import { requireUser } from '../../auth/require-user';
 import { rowsOf } from '../../db/rows-of';
 import { type Tx, withUser } from '../../db/with-user';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
 import { resolveThreadClient } from '../clients/resolve-client';
-import { withSharedActivity } from '../triage/item-update-routes';
+import { actorDisplayName } from '../firms/member-names';
+import { type Actor, withSharedActivity } from '../triage/item-update-routes';
 import { bulkUpdateItems } from '../triage/update-items';
 import { deliverLinkItem, firmMembers, resolveThread, type ThreadScope } from './thread-scope';
 
 const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
-const nameOf = (user: SessionUser) => user.name || user.email;
 
 type AssignmentRow = {
   id: string;
@@ -99,6 +99,13 @@ function toComment(row: CommentRow, userId: string): CommentDto {
 }
 
 async function threadActivity(tx: Tx, userId: string, scope: ThreadScope): Promise<ThreadActivityResponse> {
+  // Members are named as their profile names them now (issue 27); the name kept with the row is for the others.
+  const names = new Map((await firmMembers(tx)).map((member) => [member.userId, member.name]));
+  function nameOf(id: string | null, kept: string): string;
+  function nameOf(id: string | null, kept: string | null): string | null;
+  function nameOf(id: string | null, kept: string | null) {
+    return (id && names.get(id)) || kept;
+  }
   const history = rowsOf<AssignmentRow>(
     await tx.execute(sql`
       select id, assignee_user_id, assignee_name, assigned_by, assigned_by_name, todo_date, comment, cleared,
@@ -106,14 +113,20 @@ async function threadActivity(tx: Tx, userId: string, scope: ThreadScope): Promi
       from thread_assignments
       where owner_user_id = ${scope.ownerId} and thread_key = ${scope.threadKey}
       order by created_at, id`),
-  ).map(toAssignment);
+  ).map((row) =>
+    toAssignment({
+      ...row,
+      assignee_name: nameOf(row.assignee_user_id, row.assignee_name),
+      assigned_by_name: nameOf(row.assigned_by, row.assigned_by_name),
+    }),
+  );
   const comments = rowsOf<CommentRow>(
     await tx.execute(sql`
       select id, author_user_id, author_name, body, mentioned_user_ids, created_at, edited_at
       from thread_comments
       where owner_user_id = ${scope.ownerId} and thread_key = ${scope.threadKey}
       order by created_at, id`),
-  ).map((row) => toComment(row, userId));
+  ).map((row) => toComment({ ...row, author_name: nameOf(row.author_user_id, row.author_name) }, userId));
   const latest = history.at(-1) ?? null;
   const { client, candidate } = await resolveThreadClient(tx, userId, scope);
   const filed = rowsOf<{ work_item_id: string }>(
@@ -135,15 +148,15 @@ async function threadActivity(tx: Tx, userId: string, scope: ThreadScope): Promi
 /** The link metadata of an item brought to someone by this thread. */
 function linkOf(
   scope: ThreadScope,
-  user: SessionUser,
+  actor: Actor,
   extra: Partial<ItemLink> & Pick<ItemLink, 'kind'>,
 ): ItemLink {
   return {
     owner_user_id: scope.ownerId,
     integration_id: scope.mailboxId,
     thread_key: scope.threadKey,
-    by_user_id: user.id,
-    by_name: nameOf(user),
+    by_user_id: actor.id,
+    by_name: actor.name,
     ...extra,
   };
 }
@@ -162,10 +175,11 @@ export async function collaborationRoutes(app: FastifyInstance): Promise<void> {
     const user = requireUser(request, 'assign triage items');
     const { threadKey } = parseInput(threadKeyParamsSchema, request.params);
     const body = parseInput(assignBodySchema, request.body);
-    const scope = await withUser(app.db, user.id, async (tx) => {
+    const { scope, me } = await withUser(app.db, user.id, async (tx) => {
       const scope = await resolveThread(tx, user.id, threadKey);
+      const me: Actor = { id: user.id, name: await actorDisplayName(tx, user) };
       let assignee: { userId: string; name: string } | null = null;
-      if (body.assigneeUserId === user.id) assignee = { userId: user.id, name: nameOf(user) };
+      if (body.assigneeUserId === user.id) assignee = { userId: user.id, name: me.name };
       else if (body.assigneeUserId) {
         const member = (await firmMembers(tx)).find((candidate) => candidate.userId === body.assigneeUserId);
         if (!member) throw badRequest(COLLABORATION_TEXTS.notAMember);
@@ -183,7 +197,7 @@ export async function collaborationRoutes(app: FastifyInstance): Promise<void> {
         insert into thread_assignments (owner_user_id, email_integration_id, thread_key, assignee_user_id,
           assignee_name, assigned_by, assigned_by_name, todo_date, comment, cleared)
         values (${scope.ownerId}, ${scope.mailboxId}, ${threadKey}, ${assignee?.userId ?? null},
-          ${assignee?.name ?? null}, ${user.id}, ${nameOf(user)}, ${body.todoDate ?? null}, ${comment},
+          ${assignee?.name ?? null}, ${user.id}, ${me.name}, ${body.todoDate ?? null}, ${comment},
           ${body.clear === true})`);
       // The spec's assignee chip filters on metadata.assignee (the name) of the thread's items.
       await tx.execute(
@@ -200,7 +214,7 @@ export async function collaborationRoutes(app: FastifyInstance): Promise<void> {
           sql`select ledgerdesk_withdraw_assignment_items(${previous.assignee_user_id}, ${threadKey})`,
         );
       if (assignee && (assignee.userId !== scope.ownerId || body.clear === true)) {
-        const link = linkOf(scope, user, { kind: 'assignment', todo_date: body.todoDate ?? null });
+        const link = linkOf(scope, me, { kind: 'assignment', todo_date: body.todoDate ?? null });
         await deliverLinkItem(
           tx,
           assignee.userId,
@@ -215,7 +229,7 @@ export async function collaborationRoutes(app: FastifyInstance): Promise<void> {
         if (headId)
           await tx.execute(sql`update triage_items set raised_at = now() where id = ${headId}::uuid`);
       }
-      return scope;
+      return { scope, me };
     });
     // Assign & Clear (Karbon's choice): the thread leaves the shared view through the usual outbox path.
     const toClear = scope.items.filter((item) => item.status !== 'cleared').map((item) => item.id);
@@ -226,7 +240,7 @@ export async function collaborationRoutes(app: FastifyInstance): Promise<void> {
             scope.ownerId,
             {
               ids: toClear,
-              patch: withSharedActivity({ status: 'cleared' }, user, app.clock.now(), scope.isShared),
+              patch: withSharedActivity({ status: 'cleared' }, me, app.clock.now(), scope.isShared),
             },
             { actorId: user.id },
           )
@@ -241,6 +255,7 @@ export async function collaborationRoutes(app: FastifyInstance): Promise<void> {
     const { body } = parseInput(commentBodySchema, request.body);
     const posted = await withUser(app.db, user.id, async (tx): Promise<CommentPosted> => {
       const scope = await resolveThread(tx, user.id, threadKey);
+      const me: Actor = { id: user.id, name: await actorDisplayName(tx, user) };
       const handles = mentionedHandles(body);
       const members = handles.length > 0 && scope.isShared ? await firmMembers(tx) : [];
       const mentioned = members.filter(
@@ -253,7 +268,7 @@ export async function collaborationRoutes(app: FastifyInstance): Promise<void> {
         await tx.execute(sql`
           insert into thread_comments (owner_user_id, email_integration_id, thread_key, author_user_id,
             author_name, body, mentioned_user_ids)
-          values (${scope.ownerId}, ${scope.mailboxId}, ${threadKey}, ${user.id}, ${nameOf(user)}, ${body},
+          values (${scope.ownerId}, ${scope.mailboxId}, ${threadKey}, ${user.id}, ${me.name}, ${body},
             ${textArraySql(mentioned.map((member) => member.userId))})
           returning id, author_user_id, author_name, body, mentioned_user_ids, created_at, edited_at`),
       );
@@ -264,8 +279,8 @@ export async function collaborationRoutes(app: FastifyInstance): Promise<void> {
           member.userId,
           'mention',
           scope,
-          { fromAddress: `${nameOf(user)} <${user.email}>`, preview: body.slice(0, 500) },
-          { link: linkOf(scope, user, { kind: 'mention', comment_id: row.id }) },
+          { fromAddress: `${me.name} <${user.email}>`, preview: body.slice(0, 500) },
+          { link: linkOf(scope, me, { kind: 'mention', comment_id: row.id }) },
         );
       }
       return {

@@ -1,5 +1,6 @@
 import { COLLABORATION_TEXTS } from '@ledgerdesk/domain/api/collaboration';
 import { mentionHandleOf } from '@ledgerdesk/domain/firm/mentions';
+import { displayName } from '@ledgerdesk/domain/shell/display-name';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows-of';
 import type { Tx } from '../../db/with-user';
@@ -60,17 +61,18 @@ export type FirmMember = { userId: string; name: string; email: string; handle: 
 
 /** The members of the user's firm (none outside a firm), with the handle each is mentioned by. */
 export async function firmMembers(tx: Tx): Promise<FirmMember[]> {
-  const rows = rowsOf<{ user_id: string; name: string | null; email: string; handle: string | null }>(
+  const rows = rowsOf<{ user_id: string; full_name: string | null; email: string; handle: string | null }>(
     await tx.execute(sql`
-      select m.user_id, u.name, u.email, h.handle
+      select m.user_id, n.full_name, u.email, h.handle
       from firm_members m
       join users u on u.id = m.user_id
       left join ledgerdesk_firm_member_handles() h on h.user_id = m.user_id
+      left join ledgerdesk_firm_member_names() n on n.user_id = m.user_id
       where m.firm_id = ledgerdesk_current_firm_id()`),
   );
   return rows.map((row) => ({
     userId: row.user_id,
-    name: row.name || row.email,
+    name: displayName(row.full_name, row.email),
     email: row.email,
     handle: mentionHandleOf({ handle: row.handle, email: row.email }),
   }));

@@ -6,6 +6,7 @@ import type {
   SharedMailboxDto,
 } from '@ledgerdesk/domain/api/firms';
 import { mentionHandleOf } from '@ledgerdesk/domain/firm/mentions';
+import { displayName } from '@ledgerdesk/domain/shell/display-name';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows-of';
 import type { Tx } from '../../db/with-user';
@@ -30,22 +31,24 @@ export async function loadFirm(tx: Tx, userId: string, now: Date): Promise<FirmD
   if (!firm) return null;
   const members = rowsOf<{
     user_id: string;
-    name: string | null;
+    full_name: string | null;
     email: string;
     role: FirmRole;
     joined_at: string;
     handle: string | null;
   }>(
     await tx.execute(sql`
-      select m.user_id, u.name, u.email, m.role, m.joined_at, h.handle from firm_members m
+      select m.user_id, n.full_name, u.email, m.role, m.joined_at, h.handle from firm_members m
       join users u on u.id = m.user_id
       left join ledgerdesk_firm_member_handles() h on h.user_id = m.user_id
+      left join ledgerdesk_firm_member_names() n on n.user_id = m.user_id
       where m.firm_id = ${firm.id}::uuid
-      order by (m.role = 'owner') desc, lower(coalesce(u.name, u.email)), m.user_id`),
+      order by (m.role = 'owner') desc,
+        lower(coalesce(nullif(btrim(n.full_name), ''), split_part(u.email, '@', 1))), m.user_id`),
   ).map(
     (row): FirmMemberDto => ({
       userId: row.user_id,
-      name: row.name || row.email,
+      name: displayName(row.full_name, row.email),
       email: row.email,
       role: row.role,
       joinedAt: iso(row.joined_at),
@@ -58,16 +61,22 @@ export async function loadFirm(tx: Tx, userId: string, now: Date): Promise<FirmD
     email_address: string;
     provider: string;
     owner_user_id: string;
-    owner_name: string | null;
+    owner_full_name: string | null;
     owner_email: string;
     shared_at: string;
+    is_active: boolean | null;
+    token_expires_at: string | Date | null;
+    last_sync_at: string | Date | null;
   }>(
     await tx.execute(sql`
-      select s.email_integration_id, s.email_address, s.provider, s.owner_user_id, u.name as owner_name,
-        u.email as owner_email, s.shared_at
+      select s.email_integration_id, s.email_address, s.provider, s.owner_user_id,
+        n.full_name as owner_full_name, u.email as owner_email, s.shared_at,
+        c.is_active, c.token_expires_at, c.last_sync_at
       from firm_shared_mailboxes s
       join ledgerdesk_shared_mailboxes() v on v.integration_id = s.email_integration_id
       join users u on u.id = s.owner_user_id
+      left join ledgerdesk_firm_member_names() n on n.user_id = s.owner_user_id
+      left join ledgerdesk_shared_mailbox_connections() c on c.integration_id = s.email_integration_id
       where s.firm_id = ${firm.id}::uuid
       order by lower(s.email_address)`),
   ).map(
@@ -76,8 +85,13 @@ export async function loadFirm(tx: Tx, userId: string, now: Date): Promise<FirmD
       emailAddress: row.email_address,
       provider: row.provider,
       ownerUserId: row.owner_user_id,
-      ownerName: row.owner_name || row.owner_email,
+      ownerName: displayName(row.owner_full_name, row.owner_email),
       sharedAt: iso(row.shared_at),
+      connection: {
+        isActive: row.is_active === true,
+        tokenExpiresAt: row.token_expires_at == null ? null : iso(row.token_expires_at),
+        lastSyncAt: row.last_sync_at == null ? null : iso(row.last_sync_at),
+      },
     }),
   );
   const invitations =

@@ -4,13 +4,15 @@ import {
   type SharedActivity,
   sharedActionOf,
 } from '@ledgerdesk/domain/firm/shared-activity';
+import { displayName } from '@ledgerdesk/domain/shell/display-name';
 import { BULK_PERMISSION_DENIED, NO_ITEMS_SELECTED } from '@ledgerdesk/domain/triage/item-update-messages';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser, type SessionUser } from '../../auth/require-user';
-import { withUser } from '../../db/with-user';
+import { type Tx, withUser } from '../../db/with-user';
 import { AppError, badRequest } from '../../http/app-error';
 import { parseInput } from '../../http/parse-input';
+import { actorDisplayName } from '../firms/member-names';
 import { itemOwnership } from '../firms/shared-scope';
 import { undoUserAction } from './undo-action';
 import { bulkUpdateItems, bulkUpdateOwnItems, updateItem } from './update-items';
@@ -24,12 +26,19 @@ function isEmptyIdList(body: unknown): boolean {
 }
 
 type Patch = z.output<typeof itemPatchSchema>;
+/** Who acts, by their display name (issue 27: colleagues read "Cleared by Priya Shah", not an address). */
+export type Actor = { id: string; name: string };
+
+/** The actor of a change to shared items: their display name is read only when colleagues will see it. */
+async function actorFor(tx: Tx, user: SessionUser, isShared: boolean): Promise<Actor> {
+  return { id: user.id, name: isShared ? await actorDisplayName(tx, user) : displayName(null, user.email) };
+}
 
 /**
  * Items of a mailbox shared with the firm (decision 012) are updated as their owner's rows, with the owner's
  * mailbox connection, and say who acted: the server writes `shared_activity` (a client's value is replaced).
  */
-export function withSharedActivity(patch: Patch, actor: SessionUser, at: Date, isShared: boolean): Patch {
+export function withSharedActivity(patch: Patch, actor: Actor, at: Date, isShared: boolean): Patch {
   const metadata = { ...(patch.metadata ?? {}) };
   delete metadata.shared_activity;
   // What brought an item to the user (an assignment, a mention) is the server's to say, as is who acted.
@@ -38,7 +47,7 @@ export function withSharedActivity(patch: Patch, actor: SessionUser, at: Date, i
     const activity: SharedActivity = {
       action: sharedActionOf(patch),
       by_user_id: actor.id,
-      by_name: actor.name || actor.email,
+      by_name: actor.name,
       at: at.toISOString(),
     };
     metadata.shared_activity = activity;
@@ -52,12 +61,15 @@ export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
     const user = requireUser(request, 'update triage items');
     const { id } = parseInput(itemParamsSchema, request.params);
     const patch = parseInput(itemPatchSchema, request.body);
-    const [owned] = await withUser(app.db, user.id, (tx) => itemOwnership(tx, [id]));
+    const { owned, actor } = await withUser(app.db, user.id, async (tx) => {
+      const [owned] = await itemOwnership(tx, [id]);
+      return { owned, actor: await actorFor(tx, user, owned?.isShared ?? false) };
+    });
     return updateItem(
       app,
       owned?.ownerId ?? user.id,
       id,
-      withSharedActivity(patch, user, app.clock.now(), owned?.isShared ?? false),
+      withSharedActivity(patch, actor, app.clock.now(), owned?.isShared ?? false),
       { actorId: user.id },
     );
   });
@@ -72,11 +84,21 @@ export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
     const own = await bulkUpdateOwnItems(
       app,
       user.id,
-      { ids, patch: withSharedActivity(body.patch, user, now, false) },
+      { ids, patch: withSharedActivity(body.patch, { id: user.id, name: '' }, now, false) },
       { actorId: user.id },
     );
     if (own) return own;
-    const owned = await withUser(app.db, user.id, (tx) => itemOwnership(tx, ids));
+    const { owned, actor } = await withUser(app.db, user.id, async (tx) => {
+      const owned = await itemOwnership(tx, ids);
+      return {
+        owned,
+        actor: await actorFor(
+          tx,
+          user,
+          owned.some((item) => item.isShared),
+        ),
+      };
+    });
     if (owned.length < ids.length) throw new AppError(403, 'permission_denied', BULK_PERMISSION_DENIED);
     // One update per (owner, shared or not): the user's own items as before, a shared mailbox's as its owner.
     const groups = new Map<string, { ownerId: string; isShared: boolean; ids: string[] }>();
@@ -92,7 +114,7 @@ export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
         await bulkUpdateItems(
           app,
           group.ownerId,
-          { ids: group.ids, patch: withSharedActivity(body.patch, user, now, group.isShared) },
+          { ids: group.ids, patch: withSharedActivity(body.patch, actor, now, group.isShared) },
           // The later owners' parts name the first, so one Undo takes the whole bulk back.
           { actorId: user.id, groupId: results[0]?.actionId ?? null },
         ),

@@ -1,7 +1,12 @@
+import { pageTitle } from '@ledgerdesk/domain/shell/page-title';
+import { sharedMailboxIdFromPath } from '@ledgerdesk/domain/triage/triage-view';
 import { type ComponentProps, lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
+import { SharedMailboxBand } from '../../features/firm/components/shared-mailbox-band';
 import { TriageConnectionControls } from '../../features/integrations/components/triage-connection-controls';
 import { ComposeAddonsContext } from '../../features/triage/components/compose-addons';
 import { TriagePage } from '../../features/triage/components/triage-page';
+import { useFirm } from '../../lib/firm-query';
 
 // Only a new user's empty list needs the connect flow: it loads when that list shows.
 const FirstRunConnect = lazy(() =>
@@ -26,10 +31,31 @@ function TemplatePicker(props: ComponentProps<typeof TemplatePickerChunk>) {
 const COMPOSE_ADDONS = { TemplatePicker };
 
 /**
+ * A shared mailbox's view carries the firm feature's band (its name, owner, connection and views) instead.
  * The triage screen with the integrations feature's connection badge and sync controls in its header, its
  * first-run connect choices under an empty list, and the templates feature's saved-reply picker in compose.
  */
 export function TriageRoute() {
+  const { pathname } = useLocation();
+  const mailboxId = sharedMailboxIdFromPath(pathname);
+  const firm = useFirm(mailboxId !== null).data?.firm ?? null;
+  const shared = mailboxId
+    ? (firm?.sharedMailboxes.find((mailbox) => mailbox.integrationId === mailboxId) ?? null)
+    : null;
+  if (mailboxId) {
+    // Issue 27: a shared mailbox's view names the mailbox and shows its owner's connection, not the member's
+    // own (a member without a mailbox read "Not connected" and was offered a sandbox mailbox here).
+    const title = pageTitle(pathname);
+    const name = shared?.emailAddress ?? 'this shared mailbox';
+    return (
+      <ComposeAddonsContext.Provider value={COMPOSE_ADDONS}>
+        <TriagePage
+          headerBand={shared ? <SharedMailboxBand mailbox={shared} /> : null}
+          emptyListPage={title === 'Triage' ? name : `${title} of ${name}`}
+        />
+      </ComposeAddonsContext.Provider>
+    );
+  }
   return (
     <ComposeAddonsContext.Provider value={COMPOSE_ADDONS}>
       <TriagePage

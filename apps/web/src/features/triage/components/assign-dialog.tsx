@@ -1,4 +1,5 @@
 import type { FirmMemberDto } from '@ledgerdesk/domain/api/firms-endpoints';
+import { memberLabel } from '@ledgerdesk/domain/firm/member-label';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -14,7 +15,7 @@ export type AssignChoice = {
 type AssignDialogProps = {
   isOpen: boolean;
   /** Members who can be assigned (the user first); only the user on a personal thread. */
-  members: readonly Pick<FirmMemberDto, 'userId' | 'name' | 'isYou'>[];
+  members: readonly Pick<FirmMemberDto, 'userId' | 'name' | 'email' | 'isYou'>[];
   isShared: boolean;
   isPending: boolean;
   onAssign: (choice: AssignChoice) => void;
@@ -74,8 +75,8 @@ export function AssignDialog({ isOpen, members, isShared, isPending, onAssign, o
               onChange={(event) => setAssignee(event.target.value)}
             >
               {members.map((member) => (
-                <option key={member.userId} value={member.userId}>
-                  {member.isYou ? `${member.name} (you)` : member.name}
+                <option key={member.userId} value={member.userId} title={member.email}>
+                  {member.isYou ? `${memberLabel(member, members)} (you)` : memberLabel(member, members)}
                 </option>
               ))}
             </select>

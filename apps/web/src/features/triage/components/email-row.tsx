@@ -3,7 +3,7 @@ import type { EmailInThread, TriageItem } from '@ledgerdesk/domain/entities';
 import { canReplyToEmail } from '@ledgerdesk/domain/triage/email-row';
 import { previewText } from '@ledgerdesk/domain/triage/preview-text';
 import { displayAddress, recipientsSummary } from '@ledgerdesk/domain/triage/recipients-summary';
-import { formatRelativeTime } from '@ledgerdesk/domain/triage/relative-time';
+import { formatTimeAgo } from '@ledgerdesk/domain/triage/relative-time';
 import { AlertCircle, ChevronDown, Forward, Paperclip, Reply, ReplyAll } from 'lucide-react';
 import { useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
@@ -105,7 +105,7 @@ export function EmailRow({
             title={fullTime(received)}
             className="text-[12px] whitespace-nowrap text-muted"
           >
-            {formatRelativeTime(received, now)}
+            {formatTimeAgo(received, now)}
           </time>
         </div>
       </div>

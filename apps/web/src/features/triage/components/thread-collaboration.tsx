@@ -5,9 +5,9 @@ import {
   type CommentDto,
 } from '@ledgerdesk/domain/api/collaboration-endpoints';
 import type { FirmMemberDto } from '@ledgerdesk/domain/api/firms-endpoints';
-import { commentPieces } from '@ledgerdesk/domain/firm/mentions';
-import { formatRelativeTime } from '@ledgerdesk/domain/triage/relative-time';
-import { Briefcase, Lock, UserCheck } from 'lucide-react';
+import { commentPieces, MENTIONS_YOU_LABEL } from '@ledgerdesk/domain/firm/mentions';
+import { formatTimeAgo } from '@ledgerdesk/domain/triage/relative-time';
+import { AtSign, Briefcase, Lock, UserCheck } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
@@ -45,7 +45,7 @@ export function ThreadCollaboration({
   const [isAssigning, setIsAssigning] = useState(false);
   const isShared = activity.data?.isShared ?? false;
   const me = firm?.members.find((member) => member.isYou);
-  const members: Pick<FirmMemberDto, 'userId' | 'name' | 'isYou' | 'handle'>[] = isShared
+  const members: Pick<FirmMemberDto, 'userId' | 'name' | 'email' | 'isYou' | 'handle'>[] = isShared
     ? [...(me ? [me] : []), ...(firm?.members.filter((member) => !member.isYou) ?? [])]
     : me
       ? [me]
@@ -119,7 +119,7 @@ export function ThreadCollaboration({
           <ol className="mt-1 flex flex-col gap-1 pl-4" aria-label="Assignment history">
             {data.history.map((entry) => (
               <li key={entry.id}>
-                {historyLine(entry)} · {formatRelativeTime(entry.createdAt, now)}
+                {historyLine(entry)} · {formatTimeAgo(entry.createdAt, now)}
               </li>
             ))}
           </ol>
@@ -270,13 +270,24 @@ function Comments({ threadKey, comments, members, now, highlightCommentId }: Com
               key={comment.id}
               data-comment-id={comment.id}
               data-highlighted={comment.id === highlightCommentId || undefined}
+              // The mention that opened the thread: said in words and to assistive technology, not by colour alone.
+              aria-current={comment.id === highlightCommentId ? 'true' : undefined}
               className="rounded-md px-2 py-1.5 data-[highlighted]:bg-accent-soft data-[highlighted]:ring-2 data-[highlighted]:ring-accent"
               data-testid="thread-comment"
             >
               <p className="text-[12px] text-muted [overflow-wrap:anywhere]">
                 <span className="font-medium text-fg">{comment.authorName}</span> ·{' '}
-                {formatRelativeTime(comment.createdAt, now)}
+                {formatTimeAgo(comment.createdAt, now)}
                 {comment.editedAt ? ' · edited' : ''}
+                {comment.id === highlightCommentId ? (
+                  <span
+                    data-testid="mentions-you"
+                    className="ml-1.5 inline-flex items-center gap-1 rounded-full border border-accent/40 bg-surface px-1.5 text-[11px] leading-4 font-medium text-accent"
+                  >
+                    <AtSign className="size-3" aria-hidden />
+                    {MENTIONS_YOU_LABEL}
+                  </span>
+                ) : null}
               </p>
               {editing === comment.id ? (
                 <CommentComposer

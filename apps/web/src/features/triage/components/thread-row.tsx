@@ -64,6 +64,7 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
   const link = itemLinkOf(latest.metadata);
   const assignedBy = link?.kind === 'assignment' ? link.by_name : null;
   const assignee = typeof latest.metadata?.assignee === 'string' ? latest.metadata.assignee : null;
+  const hasTagInLine = !isEnhanced && Boolean(assignedBy ?? assignee);
 
   return (
     <li
@@ -126,6 +127,7 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
             </span>
           ) : null}
           <span className="sr-only">: </span>
+          {isEnhanced ? <AssignmentTag assignedBy={assignedBy} assignee={assignee} /> : null}
           {isEnhanced ? <span className="flex-1" /> : null}
           {isEnhanced ? <RowMeta status={status} time={time} iso={group.lastActivity} /> : null}
         </span>
@@ -134,16 +136,22 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
         >
           <TypeIcon type={latest.type} />
           <span
+            data-testid="row-subject"
             className={cn(
               'truncate',
               isUnread ? 'font-semibold text-fg' : 'text-fg/90',
-              'max-w-[65%] shrink-0',
+              // Beside an assignment badge on one line the subject keeps all but the badge's first letters.
+              hasTagInLine ? 'max-w-[calc(100%-4.5rem)] shrink-0' : 'max-w-[65%] shrink-0',
             )}
           >
             {group.subject || '(no subject)'}
           </span>
+          {isEnhanced ? null : <AssignmentTag assignedBy={assignedBy} assignee={assignee} />}
           {preview ? (
-            <span className="min-w-0 truncate text-muted">{isEnhanced ? preview : `— ${preview}`}</span>
+            // Basis 0: the preview takes only the room left, so it gives way before the subject and the badge.
+            <span className="min-w-0 flex-[1_1_0%] truncate text-muted">
+              {isEnhanced ? preview : `— ${preview}`}
+            </span>
           ) : null}
         </span>
         {returnsAt ? (
@@ -157,18 +165,6 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
             className="shrink-0 rounded-full border border-warning/40 bg-warning-soft px-1.5 text-[11px] leading-4 text-warning"
           >
             No reply yet
-          </span>
-        ) : null}
-        {assignedBy ? (
-          <span
-            data-testid="assigned-by"
-            className="shrink-0 rounded-full border border-accent/30 bg-accent-soft px-1.5 text-[11px] leading-4 text-accent"
-          >
-            Assigned by {assignedBy}
-          </span>
-        ) : assignee ? (
-          <span data-testid="assignee" className="shrink-0 text-[12px] text-muted">
-            → {assignee}
           </span>
         ) : null}
         {changeFailed ? (
@@ -194,6 +190,35 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
     </li>
   );
 });
+
+/**
+ * Who assigned the thread (in the assignee's triage) or who has it: it gives way before the subject does, cut
+ * short with its full text in a tooltip, so the subject keeps its room at every width (issue 27).
+ */
+function AssignmentTag({ assignedBy, assignee }: { assignedBy: string | null; assignee: string | null }) {
+  if (assignedBy) {
+    const text = `Assigned by ${assignedBy}`;
+    return (
+      <span
+        data-testid="assigned-by"
+        title={text}
+        className="max-w-[14rem] min-w-0 shrink-[10] truncate rounded-full border border-accent/30 bg-accent-soft px-1.5 text-[11px] leading-4 font-normal text-accent"
+      >
+        {text}
+      </span>
+    );
+  }
+  if (!assignee) return null;
+  return (
+    <span
+      data-testid="assignee"
+      title={`Assigned to ${assignee}`}
+      className="max-w-[10rem] min-w-0 shrink-[10] truncate text-[12px] font-normal text-muted"
+    >
+      → {assignee}
+    </span>
+  );
+}
 
 function RowMeta({ status, time, iso }: { status: string | null; time: string; iso: string }) {
   return (

@@ -29,6 +29,7 @@ export function TriageHeader() {
           {slots.headerExtras}
         </div>
       </div>
+      {slots.headerBand ? <div className="px-4 pb-2">{slots.headerBand}</div> : null}
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 pb-1.5">
         <div className="flex max-w-full min-w-0 items-center gap-2 overflow-x-auto [scrollbar-width:none]">
           <SelectAllCheckbox

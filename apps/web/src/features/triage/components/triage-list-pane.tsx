@@ -12,7 +12,11 @@ export function TriageListPane() {
     ) : threads.status === 'error' ? (
       <ListError message={threads.error?.message ?? ''} onRetry={() => void threads.refetch()} />
     ) : groups.length === 0 ? (
-      <ListEmpty isFiltered={list.isFiltered} page={list.title} action={slots.emptyListAction} />
+      <ListEmpty
+        isFiltered={list.isFiltered}
+        page={slots.emptyListPage ?? list.title}
+        action={slots.emptyListAction}
+      />
     ) : (
       <ThreadList />
     );

@@ -14,6 +14,15 @@ import { offerUndo, withdrawUndo } from './undo-offer';
 /** Actions whose toast offers Undo (issue 12); every bulk action does too. */
 const UNDOABLE: ReadonlySet<ListAction> = new Set(['clear', 'later', 'low_priority', 'move_to_inbox']);
 
+/**
+ * Whether an action offers Undo: the undoable actions and every bulk one, not an open's mark-read, and only
+ * while the stored undo window (profile) is not "Off".
+ */
+export function mayOfferUndo(request: ActionRequest): boolean {
+  if (request.source === 'open') return false;
+  return readUndoSeconds() > 0 && (request.source === 'bulk' || UNDOABLE.has(request.action));
+}
+
 /** The failure toast of an action (red). */
 export function showActionError(error: unknown, request: ActionRequest) {
   const { title, description } = updateErrorToast(error, request.action, request.items.length > 1);
@@ -32,10 +41,8 @@ export function showActionSuccess(result: ActionResult, request: ActionRequest, 
   const failures = result.bulk?.failed ?? [];
   const saved = result.single ? [result.single.item] : (result.bulk?.items ?? []);
   const isBulk = request.source === 'bulk';
-  // The stored undo window (profile); "Off" offers no Undo.
   const seconds = readUndoSeconds();
-  const canUndo =
-    seconds > 0 && saved.length > 0 && (isBulk || UNDOABLE.has(request.action)) && request.source !== 'open';
+  const canUndo = saved.length > 0 && mayOfferUndo(request);
   const undo = canUndo
     ? {
         label: 'Undo',

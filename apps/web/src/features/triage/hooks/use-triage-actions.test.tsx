@@ -15,6 +15,7 @@ import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
 import { allGroups, type ThreadsData } from '../utils/list-cache';
 import { LIST_HEAD } from '../utils/page-window';
+import { undoLatest } from './undo-offer';
 import { useTriageActions } from './use-triage-actions';
 
 // The optimistic cache of the triage actions, against a real HTTP answer (a loopback server playing the
@@ -23,6 +24,10 @@ import { useTriageActions } from './use-triage-actions';
 
 type Answer = { status: number; body: unknown; delayMs?: number };
 let nextAnswer: Answer = { status: 200, body: {} };
+/** While set, the answers to PATCH and bulk updates wait for it (an action's answer still on its way). */
+let heldUpdates: Promise<void> | null = null;
+let releaseHeldUpdates = () => {};
+const UNDONE = { undone: 1, items: [] };
 const requests: { method: string; url: string; body: string }[] = [];
 const server = http.createServer((request, response) => {
   let body = '';
@@ -31,11 +36,14 @@ const server = http.createServer((request, response) => {
   });
   request.on('end', () => {
     requests.push({ method: request.method ?? '', url: request.url ?? '', body });
-    const { status, body: answer, delayMs = 0 } = nextAnswer;
-    setTimeout(() => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(answer));
-    }, delayMs);
+    const isUndo = request.url?.endsWith('/undo') ?? false;
+    const { status, body: answer, delayMs = 0 } = isUndo ? { status: 200, body: UNDONE } : nextAnswer;
+    void (isUndo ? Promise.resolve() : (heldUpdates ?? Promise.resolve())).then(() =>
+      setTimeout(() => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(answer));
+      }, delayMs),
+    );
   });
 });
 
@@ -47,6 +55,8 @@ afterAll(() => stopServer());
 afterEach(async () => {
   await dismissToastsAndCleanup();
   requests.length = 0;
+  releaseHeldUpdates();
+  heldUpdates = null;
 });
 
 const INBOX: ListFilter = { view: 'inbox', tab: 'all', q: '', filters: [], mailboxId: null };
@@ -133,6 +143,36 @@ describe('useTriageActions', () => {
     expect(shownIds()).toEqual(['single-a']);
     expect(counts()?.triage).toBe(1);
     expect(await screen.findAllByText(EMAIL_ARCHIVED.title)).not.toHaveLength(0);
+  });
+
+  it('undoes a clear whose answer has not arrived yet: the thread comes back at once, the undo follows the answer', async () => {
+    heldUpdates = new Promise<void>((resolve) => {
+      releaseHeldUpdates = resolve;
+    });
+    const saved = item('a', { status: 'cleared', metadata: { exchange_folder_state: 'archive' } });
+    nextAnswer = {
+      status: 200,
+      body: { item: saved, mailbox: 'archived', notice: null, actionId: 'action-1' },
+    };
+    const { result, shownIds, counts } = setup();
+
+    act(() => result.current.mutate({ items: [item('a')], action: 'clear', source: 'single' }));
+    await waitFor(() => expect(shownIds()).toEqual(['single-b']));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    // `z` (and the toast's Undo, which runs the same offer) while the PATCH is unanswered.
+    let wasOffered = false;
+    act(() => {
+      wasOffered = undoLatest();
+    });
+    expect(wasOffered).toBe(true);
+    expect(shownIds()).toEqual(['single-a', 'single-b']);
+    expect(counts()?.triage).toBe(2);
+
+    releaseHeldUpdates();
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]).toMatchObject({ method: 'POST', url: '/api/triage/actions/action-1/undo' });
+    expect(await screen.findAllByText('Undone')).not.toHaveLength(0);
+    expect(screen.queryByText(EMAIL_ARCHIVED.title)).toBeNull();
   });
 
   it('rolls a refused mark-read back and titles it "Update Failed"', async () => {

@@ -2,14 +2,16 @@ import type { ItemUpdateResponse } from '@ledgerdesk/domain/api/triage';
 import type { TriageItem } from '@ledgerdesk/domain/entities';
 import { applyAction } from '@ledgerdesk/domain/triage/apply-action';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { readUndoSeconds } from '../../../lib/undo-window';
 import { triageKeys } from '../api/triage-keys';
 import { undoAction } from '../api/undo-action';
 import { bulkUpdateItems, type MergedBulkResponse, updateItem } from '../api/update-items';
 import type { ActionRequest, ActionResult, ActionSource } from '../types/action-types';
 import { type ListAction, patchForAction } from '../utils/action-items';
-import { applyEverywhere, type CacheContext as Context, rollBack } from '../utils/cache-writes';
+import { applyEverywhere, type CacheContext, rollBack } from '../utils/cache-writes';
 import { markChangedLocally } from '../utils/recent-changes';
-import { showActionError, showActionSuccess, showUndoError, showUndone } from './action-toasts';
+import { mayOfferUndo, showActionError, showActionSuccess, showUndoError, showUndone } from './action-toasts';
+import { offerUndo, withdrawUndo } from './undo-offer';
 
 export const UPDATE_MUTATION_KEY = ['triage', 'update'] as const;
 
@@ -26,6 +28,13 @@ async function send({ items, action }: ActionRequest): Promise<ActionResult> {
 }
 
 /**
+ * The Undo offered while the action's answer (with the action ids the server undoes by) is on its way: `z`
+ * pressed then puts the items back at once and asks for the undo as soon as the answer arrives (issue 27).
+ */
+type EarlyUndo = { isRequested: boolean; run: () => void };
+type Context = CacheContext & { early?: EarlyUndo };
+
+/**
  * Triage actions with optimistic updates: the lists and counts change at once, the server (and through it
  * the mailbox) follows, and a refusal rolls the change back with the spec's error toast. No list refetch.
  */
@@ -37,15 +46,37 @@ export function useTriageActions() {
     onMutate: async (request) => {
       await queryClient.cancelQueries({ queryKey: triageKeys.lists() });
       markChangedLocally(request.items.map((item) => item.id));
-      if (request.isOptimistic === false) return { snapshots: [] };
       const changes = new Map(request.items.map((item) => [item.id, applyAction(item, request.action)]));
-      return applyEverywhere(queryClient, changes, request.items);
+      const context: Context =
+        request.isOptimistic === false
+          ? { snapshots: [] }
+          : applyEverywhere(queryClient, changes, request.items);
+      if (mayOfferUndo(request)) {
+        const early: EarlyUndo = {
+          isRequested: false,
+          run: () => {
+            early.isRequested = true;
+            rollBack(queryClient, context);
+          },
+        };
+        offerUndo(early.run, readUndoSeconds());
+        context.early = early;
+      }
+      return context;
     },
     onError: (error, request, context) => {
+      if (context?.early) withdrawUndo(context.early.run);
       rollBack(queryClient, context);
       showActionError(error, request);
     },
     onSuccess: (result, request, context) => {
+      const actionIds = result.single ? [result.single.actionId] : (result.bulk?.actionIds ?? []);
+      if (context.early?.isRequested) {
+        // Undone before the answer came: the items are back on screen already; now the server undoes it too.
+        undo.mutate(actionIds);
+        return;
+      }
+      if (context.early) withdrawUndo(context.early.run);
       const saved = result.single ? [result.single.item] : (result.bulk?.items ?? []);
       const before = request.isOptimistic === false ? request.items : [];
       const after = before.map((item) => saved.find((entry) => entry.id === item.id) ?? item);
@@ -60,7 +91,6 @@ export function useTriageActions() {
         queryKey: triageKeys.lists(),
         refetchType: mustRefetch ? 'active' : 'none',
       });
-      const actionIds = result.single ? [result.single.actionId] : (result.bulk?.actionIds ?? []);
       showActionSuccess(result, request, () => undo.mutate(actionIds));
     },
   });

@@ -25,6 +25,10 @@ export type TriageScreenSlots = {
   headerExtras?: ReactNode;
   /** Slot under an unfiltered empty list (the integrations feature's first-run connect choices). */
   emptyListAction?: ReactNode;
+  /** A band under the title row (a shared mailbox's name, connection and views), composed by src/app. */
+  headerBand?: ReactNode;
+  /** What an unfiltered empty list names ("No items in {page}"), when it is not the page title. */
+  emptyListPage?: string;
 };
 
 /**
