@@ -36,8 +36,8 @@ describe.each(testDatabaseKinds)('firm isolation on %s', (kind) => {
   let h: MailHarness;
   let owner: Connected;
   let privateMailboxId: string;
-  let member: { cookie: string; userId: string };
-  let secondMember: { cookie: string; userId: string };
+  let member: { cookie: string; userId: string; email: string };
+  let secondMember: { cookie: string; userId: string; email: string };
   let outsider: Connected;
   let sharedItem: Json;
 
@@ -70,8 +70,8 @@ describe.each(testDatabaseKinds)('firm isolation on %s', (kind) => {
     ).toBe(201);
     member = await signUp(h.app, `member-${Date.now()}@ledgerdesk.test`);
     secondMember = await signUp(h.app, `member2-${Date.now()}@ledgerdesk.test`);
-    await joinFirm(h, owner.cookie, 'member@ledgerdesk.test', member.cookie);
-    await joinFirm(h, owner.cookie, 'member2@ledgerdesk.test', secondMember.cookie);
+    await joinFirm(h, owner.cookie, member.email, member.cookie);
+    await joinFirm(h, owner.cookie, secondMember.email, secondMember.cookie);
     const shared = await call(h, owner.cookie, 'POST', '/api/firm/shared-mailboxes', {
       integrationId: owner.integrationId,
     });
