@@ -20,13 +20,13 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
   const subject = `Engagement letter ${Date.now().toString(36)}`;
   const { integrationId } = await signUpWithMailbox(page, { deliver: [clientMessage(subject)] });
   expect((await page.request.post('/api/firm', { data: { name: 'Harper & Lowe' } })).status()).toBe(201);
+  const member = await secondPerson(browser);
+  const { email: memberEmail } = await signUpThroughUi(member);
   const { link } = await (
-    await page.request.post('/api/firm/invitations', { data: { email: 'sam@harper.test' } })
+    await page.request.post('/api/firm/invitations', { data: { email: memberEmail } })
   ).json();
   await page.request.post('/api/firm/shared-mailboxes', { data: { integrationId } });
 
-  const member = await secondPerson(browser);
-  const { email: memberEmail } = await signUpThroughUi(member);
   const accepted = await member.request.post('/api/firm/invitations/accept', {
     data: { token: new URL(link).searchParams.get('token') },
   });

@@ -50,7 +50,6 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
     const send = (event: unknown) => {
       if (!raw.writableEnded) raw.write(`event: ${TRIAGE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
     };
@@ -96,6 +95,9 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     const unsubscribeNotices = notices.subscribe(user.id, (notice) => {
       if (!raw.writableEnded) raw.write(`event: ${NOTICE_EVENT}\ndata: ${JSON.stringify(notice)}\n\n`);
     });
+    // Said once the stream follows everything it may see (its firm read), so a client that waits for it misses
+    // nothing after.
+    raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
     const unsubscribe = () => {
       unsubscribeOwn();
       shared.unsubscribe();

@@ -102,13 +102,18 @@ describe.each(testDatabaseKinds)('firm invitations on %s', (kind) => {
     const token = await invite(invited.email.toUpperCase());
     const preview = await call(other.cookie, 'POST', '/api/firm/invitations/preview', { token });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toMatchObject({ firmName: 'Northgate LLP', email: invited.email, forYou: false });
+    expect(preview.json()).toMatchObject({
+      firmName: 'Northgate LLP',
+      email: invited.email,
+      forYou: false,
+      signedInAs: other.email,
+    });
     const refused = await call(other.cookie, 'POST', '/api/firm/invitations/accept', { token });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toMatchObject({
       code: WRONG_ACCOUNT_CODE,
       message: invitationForAnotherAccount(invited.email, other.email),
-      details: { invitedEmail: invited.email },
+      details: { invitedEmail: invited.email, signedInEmail: other.email },
     });
     expect((await call(other.cookie, 'GET', '/api/firm')).json()).toEqual({ firm: null });
     // The refusal spends nothing: the invited address still joins, whatever the letter case it was sent with.

@@ -87,6 +87,8 @@ export type InvitationPreview = {
   email: string;
   /** Whether the signed-in account is that address. */
   forYou: boolean;
+  /** The signed-in account's address. */
+  signedInAs: string;
   expiresAt: string;
 };
 

@@ -62,6 +62,7 @@ async function previewInvitation(tx: Tx, token: string): Promise<PreviewRow | nu
 function wrongAccount(invitedEmail: string, signedInEmail: string): AppError {
   return new AppError(403, WRONG_ACCOUNT_CODE, invitationForAnotherAccount(invitedEmail, signedInEmail), {
     invitedEmail,
+    signedInEmail,
   });
 }
 
@@ -242,6 +243,7 @@ export async function firmRoutes(app: FastifyInstance, options: FirmRoutesOption
       firmName: row.firm_name,
       email: row.email,
       forYou: row.email.toLowerCase() === user.email.toLowerCase(),
+      signedInAs: user.email,
       expiresAt: new Date(row.expires_at).toISOString(),
     };
   });
