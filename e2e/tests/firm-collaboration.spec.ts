@@ -24,13 +24,13 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
     200,
   );
   expect((await page.request.post('/api/firm', { data: { name: 'Harper & Lowe' } })).status()).toBe(201);
+  const member = await secondPerson(browser);
+  const { email: memberEmail } = await signUpThroughUi(member);
   const { link } = await (
-    await page.request.post('/api/firm/invitations', { data: { email: 'sam@harper.test' } })
+    await page.request.post('/api/firm/invitations', { data: { email: memberEmail } })
   ).json();
   await page.request.post('/api/firm/shared-mailboxes', { data: { integrationId } });
 
-  const member = await secondPerson(browser);
-  const { email: memberEmail } = await signUpThroughUi(member);
   const accepted = await member.request.post('/api/firm/invitations/accept', {
     data: { token: new URL(link).searchParams.get('token') },
   });
@@ -125,5 +125,13 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
   await expect(highlighted).toHaveAttribute('aria-current', 'true');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS_DIR}/mention-highlight-1280.png` });
+
+  // Removed from the firm, the member's open list drops the assignment at once, without a reload (issue 27).
+  await member.setViewportSize({ width: 1280, height: 800 });
+  await member.goto('/triage/personal/inbox');
+  await expect(rowWith(member, subject)).toBeVisible({ timeout: 15_000 });
+  const memberId = firm.members.find((m: { isYou: boolean }) => !m.isYou).userId;
+  expect((await page.request.delete(`/api/firm/members/${memberId}`)).status()).toBe(204);
+  await expect(rowWith(member, subject)).toHaveCount(0, { timeout: 10_000 });
   await member.context().close();
 });

@@ -22,15 +22,15 @@ test('two members clear two threads of a shared mailbox at once; both browsers s
     deliver: subjects.map((subject) => clientMessage(subject)),
   });
   expect((await page.request.post('/api/firm', { data: { name: 'Together & Co' } })).status()).toBe(201);
+  const member = await secondPerson(browser);
+  const { email: memberEmail } = await signUpThroughUi(member);
   const { link } = await (
-    await page.request.post('/api/firm/invitations', { data: { email: 'sam@together.test' } })
+    await page.request.post('/api/firm/invitations', { data: { email: memberEmail } })
   ).json();
   expect(
     (await page.request.post('/api/firm/shared-mailboxes', { data: { integrationId: mailboxId } })).status(),
   ).toBe(200);
 
-  const member = await secondPerson(browser);
-  await signUpThroughUi(member);
   // A colleague with a full name in Profile is named by it, not by their address (issue 27).
   expect((await member.request.patch('/api/profile', { data: { fullName: 'Sam Lowe' } })).status()).toBe(200);
   const accepted = await member.request.post('/api/firm/invitations/accept', {

@@ -26,19 +26,20 @@ test.describe('firm (issue 15)', () => {
     await page.getByRole('button', { name: 'Create firm' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Northgate Accounting' })).toBeVisible();
 
-    await page.getByLabel('Email', { exact: true }).fill('sam@northgate.test');
+    // An invitation is for the address it is sent to: the colleague's own.
+    const colleague = await secondPerson(browser);
+    const { email: colleagueEmail } = await signUpThroughUi(colleague);
+    await page.getByLabel('Email', { exact: true }).fill(colleagueEmail);
     await page.getByRole('button', { name: 'Create invitation link' }).click();
     const linkField = page.getByLabel('Invitation link');
     await expect(linkField).toHaveValue(/\/firm\/join\?token=/);
     const link = await linkField.inputValue();
-    await expect(page.getByRole('list', { name: 'Pending invitations' })).toContainText('sam@northgate.test');
+    await expect(page.getByRole('list', { name: 'Pending invitations' })).toContainText(colleagueEmail);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: `${SHOTS_DIR}/firm-owner-1280.png` });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: `${SHOTS_DIR}/firm-owner-375.png`, fullPage: true });
 
-    const colleague = await secondPerson(browser);
-    await signUpThroughUi(colleague);
     await colleague.goto(pathOf(link));
     await colleague.setViewportSize({ width: 375, height: 800 });
     await expect(colleague.getByRole('button', { name: 'Accept invitation' })).toBeVisible();
@@ -52,10 +53,26 @@ test.describe('firm (issue 15)', () => {
 
     // The link works once.
     const third = await secondPerson(browser);
-    await signUpThroughUi(third);
+    const { email: thirdEmail } = await signUpThroughUi(third);
     await third.goto(pathOf(link));
-    await third.getByRole('button', { name: 'Accept invitation' }).click();
     await expect(third.getByRole('alert')).toHaveText('This invitation has already been used.');
+    await expect(third.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
+
+    // Opened by another account, an invitation says whose it is and how to switch; it cannot be accepted.
+    const forSomeoneElse = await page.request.post('/api/firm/invitations', {
+      data: { email: 'kim@northgate.test' },
+    });
+    await third.goto(pathOf((await forSomeoneElse.json()).link));
+    await third.setViewportSize({ width: 375, height: 800 });
+    const wrongAccount = third.getByTestId('invitation-wrong-account');
+    await expect(wrongAccount).toContainText(
+      `This invitation is for kim@northgate.test, but you are signed in as ${thirdEmail}.`,
+    );
+    await expect(wrongAccount).toContainText('sign out, sign in (or sign up) as kim@northgate.test');
+    await expect(third.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
+    await third.screenshot({ path: `${SHOTS_DIR}/firm-join-wrong-account-375.png` });
+    await wrongAccount.getByRole('button', { name: 'Sign out to switch accounts' }).click();
+    await expect(third).toHaveURL(/\/auth$/);
 
     await page.reload();
     await expect(page.getByTestId('firm-member')).toHaveCount(2);
@@ -83,11 +100,11 @@ test.describe('firm (issue 15)', () => {
     });
     const created = await page.request.post('/api/firm', { data: { name: 'Harper & Lowe' } });
     expect(created.status()).toBe(201);
-    const invited = await page.request.post('/api/firm/invitations', { data: { email: 'lee@harper.test' } });
+    const member = await secondPerson(browser);
+    const { email: memberEmail } = await signUpThroughUi(member);
+    const invited = await page.request.post('/api/firm/invitations', { data: { email: memberEmail } });
     const { link } = await invited.json();
 
-    const member = await secondPerson(browser);
-    await signUpThroughUi(member);
     const accepted = await member.request.post('/api/firm/invitations/accept', {
       data: { token: new URL(link).searchParams.get('token') },
     });

@@ -194,7 +194,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: '/api/firm/invitations/accept',
-    summary: 'Join a firm with an invitation token.',
+    summary: 'Join a firm with an invitation token (only the account of the invited address; else 403).',
+    needsSession: true,
+    body: acceptInvitationSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/firm/invitations/preview',
+    summary: "An invitation's firm and invited address, shown before accepting.",
     needsSession: true,
     body: acceptInvitationSchema,
   },

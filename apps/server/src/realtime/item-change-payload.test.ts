@@ -31,7 +31,16 @@ describe('parseItemChanges', () => {
     expect(parseItemChanges(JSON.stringify(comment))).toEqual([
       { op: 'COMMENT', userId: 'u', id: 'c', threadKey: 't', mailboxId: 'm', raised: false },
     ]);
-    expect(parseItemChanges(JSON.stringify({ op: 'FIRM', firmId: 'f' }))).toBe('firm');
+    expect(parseItemChanges(JSON.stringify({ op: 'FIRM', firmId: 'f', userId: 'u' }))).toEqual({
+      op: 'FIRM',
+      firmId: 'f',
+      userId: 'u',
+    });
+    expect(parseItemChanges(JSON.stringify({ op: 'FIRM' }))).toEqual({
+      op: 'FIRM',
+      firmId: null,
+      userId: null,
+    });
   });
 
   it('answers null for anything else', () => {

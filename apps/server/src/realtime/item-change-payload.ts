@@ -17,6 +17,9 @@ export type ItemChange = {
 
 export type ItemPlace = { status: string; folderState: string | null; isSnoozed: boolean };
 
+/** A change of a firm's members or shares: the firm, and the user it concerns (who joined, left, was removed). */
+export type FirmChange = { op: 'FIRM'; firmId: string | null; userId: string | null };
+
 const OPS: readonly unknown[] = ['INSERT', 'UPDATE', 'DELETE', 'COMMENT'];
 
 function changeOf(op: ItemChangeOp, row: unknown): ItemChange | null {
@@ -41,10 +44,10 @@ function changeOf(op: ItemChangeOp, row: unknown): ItemChange | null {
 }
 
 /**
- * The changes one notification carries (rows that do not parse are skipped); 'firm' for a change of a firm's
- * members or shares; null for anything else.
+ * The changes one notification carries (rows that do not parse are skipped); a FirmChange for a change of a
+ * firm's members or shares; null for anything else.
  */
-export function parseItemChanges(payload: string): ItemChange[] | 'firm' | null {
+export function parseItemChanges(payload: string): ItemChange[] | FirmChange | null {
   let value: Record<string, unknown>;
   try {
     value = JSON.parse(payload) as Record<string, unknown>;
@@ -52,7 +55,12 @@ export function parseItemChanges(payload: string): ItemChange[] | 'firm' | null 
     return null;
   }
   if (value === null || typeof value !== 'object') return null;
-  if (value.op === 'FIRM') return 'firm';
+  if (value.op === 'FIRM')
+    return {
+      op: 'FIRM',
+      firmId: typeof value.firmId === 'string' ? value.firmId : null,
+      userId: typeof value.userId === 'string' ? value.userId : null,
+    };
   if (!OPS.includes(value.op)) return null;
   const op = value.op as ItemChangeOp;
   if (Array.isArray(value.rows))

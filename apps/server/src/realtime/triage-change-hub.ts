@@ -16,14 +16,15 @@ export type TriageChangeHub = {
   subscribe(userId: string, listener: TriageChangeListener): () => void;
   /**
    * Delivers the changes of items in `mailboxIds` owned by someone else (mailboxes shared with the user's
-   * firm, decision 012), and calls `onFirmChange` when any firm's members or shares change (the stream then
-   * re-reads what it may see and calls `setMailboxes`). Answers the unsubscribe function.
+   * firm, decision 012), and calls `onFirmChange` when the members or shares of the user's firm change, or a
+   * change concerns the user (joining, leaving, being removed): the stream then re-reads what it may see and
+   * calls `setMailboxes` with the user's firm. A change of another firm never reaches it.
    */
   subscribeShared(
     userId: string,
     listener: TriageChangeListener,
     onFirmChange: () => void,
-  ): { setMailboxes(mailboxIds: readonly string[]): void; unsubscribe(): void };
+  ): { setMailboxes(mailboxIds: readonly string[], firmId: string | null): void; unsubscribe(): void };
   close(): Promise<void>;
 };
 
@@ -38,6 +39,7 @@ export function createTriageChangeHub(database: Database, log: FastifyBaseLogger
     listener: TriageChangeListener;
     onFirmChange: () => void;
     mailboxes: Set<string>;
+    firmId: string | null;
   };
   const sharedSubscriptions = new Set<SharedSubscription>();
 
@@ -56,8 +58,14 @@ export function createTriageChangeHub(database: Database, log: FastifyBaseLogger
   const dispatch = (payload: string) => {
     const changes = parseItemChanges(payload);
     if (!changes) return;
-    if (changes === 'firm') {
-      for (const subscription of sharedSubscriptions) safely(log, subscription.onFirmChange);
+    if (!Array.isArray(changes)) {
+      const { firmId, userId } = changes;
+      for (const subscription of sharedSubscriptions) {
+        const concerned =
+          (firmId !== null && subscription.firmId === firmId) ||
+          (userId !== null && subscription.userId === userId);
+        if (concerned) safely(log, subscription.onFirmChange);
+      }
       return;
     }
     for (const change of changes) deliver(change);
@@ -68,11 +76,18 @@ export function createTriageChangeHub(database: Database, log: FastifyBaseLogger
     ready: () => channel.ready(),
     subscribe: (userId, listener) => fanout.subscribe(userId, listener),
     subscribeShared(userId, listener, onFirmChange) {
-      const subscription: SharedSubscription = { userId, listener, onFirmChange, mailboxes: new Set() };
+      const subscription: SharedSubscription = {
+        userId,
+        listener,
+        onFirmChange,
+        mailboxes: new Set(),
+        firmId: null,
+      };
       sharedSubscriptions.add(subscription);
       return {
-        setMailboxes(mailboxIds) {
+        setMailboxes(mailboxIds, firmId) {
           subscription.mailboxes = new Set(mailboxIds);
+          subscription.firmId = firmId;
         },
         unsubscribe() {
           sharedSubscriptions.delete(subscription);

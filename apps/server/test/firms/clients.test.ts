@@ -10,7 +10,7 @@ import { testDatabaseKinds } from '../support/test-database';
 describe.each(testDatabaseKinds)('clients and work filing (%s)', (kind) => {
   let h: MailHarness;
   let owner: Connected;
-  let member: { cookie: string; userId: string };
+  let member: { cookie: string; userId: string; email: string };
   let outsider: Connected;
   const stamp = Date.now().toString(36);
   const key = (name: string) => `${name}-${stamp}`;
@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds)('clients and work filing (%s)', (kind) => {
       },
     ]);
     await call(owner.cookie, 'POST', '/api/firm', { name: 'Client Firm' });
-    const invited = await call(owner.cookie, 'POST', '/api/firm/invitations', { email: 'c@example.test' });
+    const invited = await call(owner.cookie, 'POST', '/api/firm/invitations', { email: member.email });
     const token = new URL(invited.json().link).searchParams.get('token');
     await call(member.cookie, 'POST', '/api/firm/invitations/accept', { token });
     await call(owner.cookie, 'POST', '/api/firm/shared-mailboxes', { integrationId: owner.integrationId });

@@ -1,4 +1,9 @@
-import { FIRM_INVITATION_TTL_HOURS, FIRM_TEXTS } from '@ledgerdesk/domain/api/firms';
+import {
+  FIRM_INVITATION_TTL_HOURS,
+  FIRM_TEXTS,
+  invitationForAnotherAccount,
+  WRONG_ACCOUNT_CODE,
+} from '@ledgerdesk/domain/api/firms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
@@ -7,7 +12,7 @@ describe.each(testDatabaseKinds)('firm invitations on %s', (kind) => {
   let t: TestApp;
   let offsetMs = 0;
   const clock = { now: () => new Date(Date.now() + offsetMs) };
-  let owner: { cookie: string; userId: string };
+  let owner: { cookie: string; userId: string; email: string };
   let counter = 0;
 
   const call = (cookie: string, method: string, url: string, payload?: unknown) =>
@@ -18,10 +23,8 @@ describe.each(testDatabaseKinds)('firm invitations on %s', (kind) => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   const newUser = () => signUp(t.app, `firm${++counter}-${Date.now()}@ledgerdesk.test`);
-  const invite = async () => {
-    const response = await call(owner.cookie, 'POST', '/api/firm/invitations', {
-      email: 'someone@example.test',
-    });
+  const invite = async (email = 'someone@example.test') => {
+    const response = await call(owner.cookie, 'POST', '/api/firm/invitations', { email });
     expect(response.statusCode).toBe(201);
     return new URL(response.json().link).searchParams.get('token') as string;
   };
@@ -36,8 +39,8 @@ describe.each(testDatabaseKinds)('firm invitations on %s', (kind) => {
   afterAll(async () => t?.close());
 
   it('joins once; the same link is refused afterwards', async () => {
-    const token = await invite();
     const joiner = await newUser();
+    const token = await invite(joiner.email);
     const joined = await call(joiner.cookie, 'POST', '/api/firm/invitations/accept', { token });
     expect(joined.statusCode).toBe(200);
     expect(joined.json().firm).toMatchObject({ name: 'Northgate', role: 'member' });
@@ -69,15 +72,16 @@ describe.each(testDatabaseKinds)('firm invitations on %s', (kind) => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe(FIRM_TEXTS.invitationInvalid);
-    const inFirm = await call(owner.cookie, 'POST', '/api/firm/invitations/accept', { token });
+    const forOwner = await invite(owner.email);
+    const inFirm = await call(owner.cookie, 'POST', '/api/firm/invitations/accept', { token: forOwner });
     expect(inFirm.statusCode).toBe(409);
     expect(inFirm.json().error.message).toBe(FIRM_TEXTS.alreadyInFirm);
     expect((await call(owner.cookie, 'POST', '/api/firm', { name: 'Second' })).statusCode).toBe(409);
   });
 
   it('lets only the owner rename, invite and remove; a member leaves', async () => {
-    const token = await invite();
     const member = await newUser();
+    const token = await invite(member.email);
     await call(member.cookie, 'POST', '/api/firm/invitations/accept', { token });
     expect((await call(member.cookie, 'PATCH', '/api/firm', { name: 'Mine' })).statusCode).toBe(403);
     expect(
@@ -90,5 +94,36 @@ describe.each(testDatabaseKinds)('firm invitations on %s', (kind) => {
     expect((await call(owner.cookie, 'POST', '/api/firm/leave')).statusCode).toBe(409);
     expect((await call(member.cookie, 'POST', '/api/firm/leave')).statusCode).toBe(204);
     expect((await call(member.cookie, 'GET', '/api/firm')).json()).toEqual({ firm: null });
+  });
+
+  it('is for the invited address only: another account is told whose it is, the same address in any case joins', async () => {
+    const invited = await newUser();
+    const other = await newUser();
+    const token = await invite(invited.email.toUpperCase());
+    const preview = await call(other.cookie, 'POST', '/api/firm/invitations/preview', { token });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      firmName: 'Northgate LLP',
+      email: invited.email,
+      forYou: false,
+      signedInAs: other.email,
+    });
+    const refused = await call(other.cookie, 'POST', '/api/firm/invitations/accept', { token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: WRONG_ACCOUNT_CODE,
+      message: invitationForAnotherAccount(invited.email, other.email),
+      details: { invitedEmail: invited.email, signedInEmail: other.email },
+    });
+    expect((await call(other.cookie, 'GET', '/api/firm')).json()).toEqual({ firm: null });
+    // The refusal spends nothing: the invited address still joins, whatever the letter case it was sent with.
+    const mine = await call(invited.cookie, 'POST', '/api/firm/invitations/preview', { token });
+    expect(mine.json()).toMatchObject({ forYou: true });
+    const joined = await call(invited.cookie, 'POST', '/api/firm/invitations/accept', { token });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const used = await call(other.cookie, 'POST', '/api/firm/invitations/preview', { token });
+    expect(used.statusCode).toBe(409);
+    const garbage = await call(other.cookie, 'POST', '/api/firm/invitations/preview', { token: 'x.y' });
+    expect(garbage.statusCode).toBe(400);
   });
 });

@@ -9,7 +9,7 @@ import { testDatabaseKinds } from '../support/test-database';
 describe.each(testDatabaseKinds)('firm roles (%s)', (kind) => {
   let app: FastifyInstance;
   let close: () => Promise<void>;
-  const users: Record<string, { cookie: string; userId: string }> = {};
+  const users: Record<string, { cookie: string; userId: string; email: string }> = {};
   const call = (who: string, method: string, url: string, payload?: unknown) =>
     app.inject({
       method: method as 'GET',
@@ -28,7 +28,7 @@ describe.each(testDatabaseKinds)('firm roles (%s)', (kind) => {
       users[name] = await signUp(app, `${name}-${Date.now()}@roles.test`);
     await call('ada', 'POST', '/api/firm', { name: 'Roles & Co' });
     for (const name of ['ben', 'cy']) {
-      const invited = await call('ada', 'POST', '/api/firm/invitations', { email: `${name}@roles.test` });
+      const invited = await call('ada', 'POST', '/api/firm/invitations', { email: users[name]?.email });
       const token = new URL(invited.json().link).searchParams.get('token');
       expect((await call(name, 'POST', '/api/firm/invitations/accept', { token })).statusCode).toBe(200);
     }

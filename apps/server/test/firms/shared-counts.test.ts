@@ -8,7 +8,7 @@ import { testDatabaseKinds } from '../support/test-database';
 describe.each(testDatabaseKinds)('unread badges of shared mailboxes on %s', (kind) => {
   let h: MailHarness;
   let owner: Connected;
-  let member: { cookie: string; userId: string };
+  let member: { cookie: string; userId: string; email: string };
   const call = (cookie: string, method: string, url: string, payload?: unknown) =>
     h.app.inject({ method: method as 'GET', url, headers: { cookie }, ...(payload ? { payload } : {}) });
   const countsOf = async (cookie: string) => (await call(cookie, 'GET', '/api/triage/counts')).json().counts;
@@ -18,7 +18,7 @@ describe.each(testDatabaseKinds)('unread badges of shared mailboxes on %s', (kin
     owner = await connectFreshMailbox(h, 'office365', { messages: 0 });
     member = await signUp(h.app, `badge-member-${Date.now()}@ledgerdesk.test`);
     await call(owner.cookie, 'POST', '/api/firm', { name: 'Badge Firm' });
-    const invited = await call(owner.cookie, 'POST', '/api/firm/invitations', { email: 'b@example.test' });
+    const invited = await call(owner.cookie, 'POST', '/api/firm/invitations', { email: member.email });
     const token = new URL(invited.json().link).searchParams.get('token');
     await call(member.cookie, 'POST', '/api/firm/invitations/accept', { token });
   });

@@ -15,7 +15,7 @@ describe.each(testDatabaseKinds)('replying from a shared mailbox (%s)', (kind) =
   let h: MailHarness;
   let clock: ManualClock;
   let owner: Connected;
-  let member: { cookie: string; userId: string };
+  let member: { cookie: string; userId: string; email: string };
   const call = (cookie: string, method: string, url: string, payload?: unknown) =>
     h.app.inject({ method: method as 'GET', url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
@@ -26,7 +26,7 @@ describe.each(testDatabaseKinds)('replying from a shared mailbox (%s)', (kind) =
     await sync(h, owner);
     member = await signUp(h.app, `reply-member-${Date.now()}@ledgerdesk.test`);
     await call(owner.cookie, 'POST', '/api/firm', { name: 'Reply Firm' });
-    const invited = await call(owner.cookie, 'POST', '/api/firm/invitations', { email: 'r@example.test' });
+    const invited = await call(owner.cookie, 'POST', '/api/firm/invitations', { email: member.email });
     const token = new URL(invited.json().link).searchParams.get('token');
     await call(member.cookie, 'POST', '/api/firm/invitations/accept', { token });
     await call(owner.cookie, 'POST', '/api/firm/shared-mailboxes', { integrationId: owner.integrationId });

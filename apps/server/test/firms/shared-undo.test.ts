@@ -14,7 +14,7 @@ describe.each(testDatabaseKinds)('undo and refusals of a member acting on a shar
   let owner: Connected;
   let member: Connected;
   let noArchive: Connected;
-  let outsider: { cookie: string; userId: string };
+  let outsider: { cookie: string; userId: string; email: string };
   const call = (cookie: string, method: string, url: string, payload?: unknown) =>
     h.app.inject({ method: method as 'GET', url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
@@ -31,8 +31,8 @@ describe.each(testDatabaseKinds)('undo and refusals of a member acting on a shar
     );
     return ids.map((id) => byId.get(id)?.status);
   };
-  const join = async (founder: Connected, who: { cookie: string }) => {
-    const invited = await call(founder.cookie, 'POST', '/api/firm/invitations', { email: 'm@example.test' });
+  const join = async (founder: Connected, who: { cookie: string; email: string }) => {
+    const invited = await call(founder.cookie, 'POST', '/api/firm/invitations', { email: who.email });
     const token = new URL(invited.json().link).searchParams.get('token');
     expect((await call(who.cookie, 'POST', '/api/firm/invitations/accept', { token })).statusCode).toBe(200);
   };

@@ -16,7 +16,7 @@ describe.each(testDatabaseKinds)('thread assignment and comments (%s)', (kind) =
   let h: MailHarness;
   let clock: ManualClock;
   let owner: Connected;
-  let sam: { cookie: string; userId: string };
+  let sam: { cookie: string; userId: string; email: string };
   let samHandle: string;
   let outsider: Connected;
   const stamp = Date.now().toString(36);
@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds)('thread assignment and comments (%s)', (kind) =
       { subject: 'Private matter', emailThreadId: personal },
     ]);
     await call(owner.cookie, 'POST', '/api/firm', { name: 'Collab Firm' });
-    const invited = await call(owner.cookie, 'POST', '/api/firm/invitations', { email: 's@example.test' });
+    const invited = await call(owner.cookie, 'POST', '/api/firm/invitations', { email: sam.email });
     const token = new URL(invited.json().link).searchParams.get('token');
     await call(sam.cookie, 'POST', '/api/firm/invitations/accept', { token });
     await call(owner.cookie, 'POST', '/api/firm/shared-mailboxes', { integrationId: owner.integrationId });

@@ -24,6 +24,13 @@ async function threads(h: MailHarness, cookie: string, mailboxId?: string): Prom
   return (await call(h, cookie, 'GET', `/api/triage/threads?view=inbox&limit=100${query}`)).json();
 }
 
+/** The items in the user's own triage that point at someone else's thread (assignments, mentions). */
+async function pointerItems(h: MailHarness, cookie: string): Promise<Json[]> {
+  return ((await threads(h, cookie)).groups as Json[])
+    .flatMap((group) => group.emails as Json[])
+    .filter((item) => item.metadata?.link);
+}
+
 async function joinFirm(h: MailHarness, ownerCookie: string, email: string, cookie: string) {
   const invited = await call(h, ownerCookie, 'POST', '/api/firm/invitations', { email });
   expect(invited.statusCode).toBe(201);
@@ -36,8 +43,8 @@ describe.each(testDatabaseKinds)('firm isolation on %s', (kind) => {
   let h: MailHarness;
   let owner: Connected;
   let privateMailboxId: string;
-  let member: { cookie: string; userId: string };
-  let secondMember: { cookie: string; userId: string };
+  let member: { cookie: string; userId: string; email: string };
+  let secondMember: { cookie: string; userId: string; email: string };
   let outsider: Connected;
   let sharedItem: Json;
 
@@ -70,8 +77,8 @@ describe.each(testDatabaseKinds)('firm isolation on %s', (kind) => {
     ).toBe(201);
     member = await signUp(h.app, `member-${Date.now()}@ledgerdesk.test`);
     secondMember = await signUp(h.app, `member2-${Date.now()}@ledgerdesk.test`);
-    await joinFirm(h, owner.cookie, 'member@ledgerdesk.test', member.cookie);
-    await joinFirm(h, owner.cookie, 'member2@ledgerdesk.test', secondMember.cookie);
+    await joinFirm(h, owner.cookie, member.email, member.cookie);
+    await joinFirm(h, owner.cookie, secondMember.email, secondMember.cookie);
     const shared = await call(h, owner.cookie, 'POST', '/api/firm/shared-mailboxes', {
       integrationId: owner.integrationId,
     });
@@ -170,9 +177,32 @@ describe.each(testDatabaseKinds)('firm isolation on %s', (kind) => {
   });
 
   it('takes every shared view away once a member is removed', async () => {
+    // An assignment and a mention bring the shared thread to the member's own triage, with its subject and the
+    // internal comment; the removal takes both away (decision 013).
+    const key = encodeURIComponent(sharedItem.emailThreadId);
+    expect(
+      (
+        await call(h, owner.cookie, 'POST', `/api/triage/threads/${key}/assignment`, {
+          assigneeUserId: member.userId,
+          comment: 'Internal: fee dispute',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const handle = ((await call(h, owner.cookie, 'GET', '/api/firm')).json().firm.members as Json[]).find(
+      (m) => m.userId === member.userId,
+    )?.handle;
+    expect(
+      (
+        await call(h, owner.cookie, 'POST', `/api/triage/threads/${key}/comments`, {
+          body: `@${handle} see this`,
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(await pointerItems(h, member.cookie)).toHaveLength(2);
     expect((await call(h, owner.cookie, 'DELETE', `/api/firm/members/${member.userId}`)).statusCode).toBe(
       204,
     );
+    expect(await pointerItems(h, member.cookie)).toEqual([]);
     expect((await call(h, member.cookie, 'GET', '/api/firm')).json()).toEqual({ firm: null });
     expect((await threads(h, member.cookie, owner.integrationId)).groups).toEqual([]);
     const patch = await call(h, member.cookie, 'PATCH', `/api/triage/items/${sharedItem.id}`, {
@@ -189,6 +219,15 @@ describe.each(testDatabaseKinds)('firm isolation on %s', (kind) => {
   });
 
   it('takes an owner’s shares with them when they stop sharing', async () => {
+    const key = encodeURIComponent(sharedItem.emailThreadId);
+    expect(
+      (
+        await call(h, owner.cookie, 'POST', `/api/triage/threads/${key}/assignment`, {
+          assigneeUserId: secondMember.userId,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await pointerItems(h, secondMember.cookie)).toHaveLength(1);
     const unshared = await call(
       h,
       owner.cookie,
@@ -197,5 +236,18 @@ describe.each(testDatabaseKinds)('firm isolation on %s', (kind) => {
     );
     expect(unshared.statusCode).toBe(200);
     expect((await threads(h, secondMember.cookie, owner.integrationId)).groups).toEqual([]);
+    expect(await pointerItems(h, secondMember.cookie)).toEqual([]);
+  });
+
+  it('lets only the invited address accept an invitation', async () => {
+    const invited = await call(h, owner.cookie, 'POST', '/api/firm/invitations', {
+      email: 'partner@elsewhere.test',
+    });
+    const token = new URL(invited.json().link).searchParams.get('token');
+    const stranger = await signUp(h.app, `stranger-${Date.now()}@ledgerdesk.test`);
+    const refused = await call(h, stranger.cookie, 'POST', '/api/firm/invitations/accept', { token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toContain('partner@elsewhere.test');
+    expect((await call(h, stranger.cookie, 'GET', '/api/firm')).json()).toEqual({ firm: null });
   });
 });

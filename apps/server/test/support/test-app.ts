@@ -58,7 +58,7 @@ export async function signUp(
   app: FastifyInstance,
   email: string,
   password = 'ledger-desk-42',
-): Promise<{ cookie: string; userId: string }> {
+): Promise<{ cookie: string; userId: string; email: string }> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
@@ -68,6 +68,7 @@ export async function signUp(
   return {
     cookie: cookieHeader(response.headers['set-cookie']),
     userId: (response.json() as { user: { id: string } }).user.id,
+    email,
   };
 }
 

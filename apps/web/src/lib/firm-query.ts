@@ -3,6 +3,7 @@ import {
   type FirmResponse,
   type FirmRole,
   type InvitationCreated,
+  type InvitationPreview,
 } from '@ledgerdesk/domain/api/firms-endpoints';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
@@ -62,6 +63,17 @@ export const useRevokeInvitation = () =>
     await api<void>(FIRM_API.invitation(id), { method: 'DELETE' });
     return undefined;
   });
+/** What an invitation link is (its firm, the address it is for) before accepting; the token stays in the body. */
+export function useInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: ['firm-invitation', token],
+    queryFn: () => api<InvitationPreview>(FIRM_API.preview, { method: 'POST', body: { token } }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 export const useAcceptInvitation = () =>
   useFirmMutation((token: string) => api<FirmResponse>(FIRM_API.accept, { method: 'POST', body: { token } }));
 export const useShareMailbox = () =>

@@ -12,18 +12,18 @@
  * list's custom filter `client` (organisation name) narrows every view.
  */
 import { z } from 'zod';
-import { safeString } from './safe-string';
+import { safeName, safeString } from './safe-string';
 
 export * from './clients-endpoints';
 
 export const clientBodySchema = z.strictObject({
-  organisation: safeString().trim().min(1, 'must not be empty').max(120),
+  organisation: safeName().min(1, 'must not be empty').max(120),
   address: safeString()
     .trim()
     .toLowerCase()
     .max(320)
     .refine((value) => /^[^\s@<>]+@[^\s@<>]+$/.test(value), 'address must be an email address.'),
-  contactName: safeString().trim().max(120).nullable().optional(),
+  contactName: safeName().max(120).nullable().optional(),
   matchDomain: z.boolean().optional(),
 });
 export type ClientBody = z.output<typeof clientBodySchema>;

@@ -10,6 +10,8 @@ export const FIRM_API = {
   invitations: '/api/firm/invitations',
   invitation: (id: string) => `/api/firm/invitations/${encodeURIComponent(id)}`,
   accept: '/api/firm/invitations/accept',
+  /** POST {token} → InvitationPreview: what the join page shows before accepting (the token stays out of URLs). */
+  preview: '/api/firm/invitations/preview',
   sharedMailboxes: '/api/firm/shared-mailboxes',
   sharedMailbox: (id: string) => `/api/firm/shared-mailboxes/${encodeURIComponent(id)}`,
 } as const;
@@ -30,7 +32,15 @@ export const FIRM_TEXTS = {
   invitationExpired: 'This invitation has expired. Ask the firm owner for a new one.',
   invitationUsed: 'This invitation has already been used.',
   mailboxNotFound: 'Mailbox not found.',
+  handleTaken: 'A colleague in your firm already has that handle. Choose another one.',
 } as const;
+
+/** The refusal of an invitation opened by an account other than the one it was sent to. */
+export const invitationForAnotherAccount = (invitedEmail: string, signedInEmail: string): string =>
+  `This invitation is for ${invitedEmail}, but you are signed in as ${signedInEmail}. Sign out, then sign in (or sign up) as ${invitedEmail} to accept it.`;
+
+/** The error code of that refusal (403), so the join page can offer to switch accounts. */
+export const WRONG_ACCOUNT_CODE = 'invitation_for_another_account';
 
 export type FirmRole = 'owner' | 'member';
 
@@ -74,6 +84,18 @@ export type FirmDto = {
 };
 
 export type FirmResponse = { firm: FirmDto | null };
+
+/** An invitation as its link's holder sees it before accepting. */
+export type InvitationPreview = {
+  firmName: string;
+  /** The address it was sent to: only an account with this email (any letter case) can accept it. */
+  email: string;
+  /** Whether the signed-in account is that address. */
+  forYou: boolean;
+  /** The signed-in account's address. */
+  signedInAs: string;
+  expiresAt: string;
+};
 
 export type InvitationCreated = {
   invitation: FirmInvitationDto;

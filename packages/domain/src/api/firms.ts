@@ -21,11 +21,11 @@
  */
 import { z } from 'zod';
 import { FIRM_NAME_MAX_LENGTH } from './firms-endpoints';
-import { safeString } from './safe-string';
+import { safeName, safeString } from './safe-string';
 
 export * from './firms-endpoints';
 
-const firmName = safeString().trim().min(1, 'must not be empty').max(FIRM_NAME_MAX_LENGTH);
+const firmName = safeName().min(1, 'must not be empty').max(FIRM_NAME_MAX_LENGTH);
 
 export const firmNameSchema = z.strictObject({ name: firmName });
 export const inviteBodySchema = z.strictObject({ email: z.email().max(254) });

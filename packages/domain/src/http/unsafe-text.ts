@@ -20,3 +20,27 @@ export function findUnsafeText(value: unknown, path: string[] = [], depth = 0): 
   }
   return null;
 }
+
+/**
+ * Characters a name must not hold (firm, client and organisation names, handles): C0 and C1 controls (CR and LF
+ * among them, which would split an email header), DEL, the line and paragraph separators, and the marks and
+ * overrides that reorder how text around them reads (U+200E/F, U+061C, U+202A–U+202E, U+2066–U+2069).
+ */
+const UNSAFE_NAME_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
+
+export const UNSAFE_NAME_MESSAGE = 'must not contain line breaks, control characters or text-direction marks';
+
+/** Whether a name holds a control, line-break or text-direction character. */
+export function hasUnsafeNameCharacters(text: string): boolean {
+  UNSAFE_NAME_CHARACTERS.lastIndex = 0;
+  const found = UNSAFE_NAME_CHARACTERS.test(text);
+  UNSAFE_NAME_CHARACTERS.lastIndex = 0;
+  return found;
+}
+
+/** The text with every such character replaced by a space (for a header built from names stored earlier). */
+export function withoutUnsafeNameCharacters(text: string): string {
+  return text.replace(UNSAFE_NAME_CHARACTERS, ' ');
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeString } from '../api/safe-string';
+import { safeName, safeString } from '../api/safe-string';
 import { PASSWORD_MAX_LENGTH } from '../auth/credentials-rules';
 import { CAPACITY_HOURS_MAX, CAPACITY_HOURS_MIN } from '../constants';
 import { isTimeZone } from '../triage/snooze';
@@ -18,7 +18,8 @@ export const profileUpdateSchema = z.strictObject({
   fullName: safeString().max(PROFILE_TEXT_MAX_LENGTH).nullable().optional(),
   email: safeString().max(PROFILE_EMAIL_MAX_LENGTH).nullable().optional(),
   jobTitle: safeString().max(PROFILE_TEXT_MAX_LENGTH).nullable().optional(),
-  handle: safeString().max(PROFILE_TEXT_MAX_LENGTH).nullable().optional(),
+  /** A name others @mention: no line breaks, control characters or text-direction marks. */
+  handle: safeName().max(PROFILE_TEXT_MAX_LENGTH).nullable().optional(),
   capacityHours: z.int().min(CAPACITY_HOURS_MIN).max(CAPACITY_HOURS_MAX).optional(),
   notificationSettings: notificationSettingsSchema.optional(),
   /** IANA time zone for snooze and reminder times (detected by the browser at first sign-in). */

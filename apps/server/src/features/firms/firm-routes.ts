@@ -8,11 +8,15 @@ import {
   firmIdParamsSchema,
   firmNameSchema,
   type InvitationCreated,
+  type InvitationPreview,
+  invitationForAnotherAccount,
   inviteBodySchema,
   memberParamsSchema,
   memberRoleSchema,
   shareMailboxSchema,
+  WRONG_ACCOUNT_CODE,
 } from '@ledgerdesk/domain/api/firms';
+import { withoutUnsafeNameCharacters } from '@ledgerdesk/domain/http/unsafe-text';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../../auth/mailer';
@@ -44,6 +48,23 @@ const ACCEPT_REFUSALS: Record<string, () => AppError> = {
   used: () => conflict(FIRM_TEXTS.invitationUsed),
   already_in_firm: () => conflict(FIRM_TEXTS.alreadyInFirm),
 };
+
+type PreviewRow = { firm_name: string; email: string; expires_at: string; accepted: boolean };
+
+async function previewInvitation(tx: Tx, token: string): Promise<PreviewRow | null> {
+  const result = await tx.execute(
+    sql`select firm_name, email, expires_at, accepted from ledgerdesk_firm_invitation_preview(${hashInvitationToken(token)})`,
+  );
+  return rowsOf<PreviewRow>(result)[0] ?? null;
+}
+
+/** An invitation is bound to the address it was sent to: another account is told whose it is (decision 012). */
+function wrongAccount(invitedEmail: string, signedInEmail: string): AppError {
+  return new AppError(403, WRONG_ACCOUNT_CODE, invitationForAnotherAccount(invitedEmail, signedInEmail), {
+    invitedEmail,
+    signedInEmail,
+  });
+}
 
 /** The firm API (domain api/firms.ts describes the contract). */
 export async function firmRoutes(app: FastifyInstance, options: FirmRoutesOptions): Promise<void> {
@@ -153,7 +174,10 @@ export async function firmRoutes(app: FastifyInstance, options: FirmRoutesOption
       try {
         await options.mailer.send({
           to: email,
-          subject: `${user.name || user.email} invited you to ${created.firmName} on Ledgerdesk`,
+          // No line break of a name (one stored before names refused them, or the inviter's) reaches a header.
+          subject: withoutUnsafeNameCharacters(
+            `${user.name || user.email} invited you to ${created.firmName} on Ledgerdesk`,
+          ),
           text: `Join ${created.firmName} on Ledgerdesk: ${link}\n\nThis link works once and expires in ${FIRM_INVITATION_TTL_HOURS} hours.`,
         });
         emailed = true;
@@ -198,9 +222,30 @@ export async function firmRoutes(app: FastifyInstance, options: FirmRoutesOption
         sql`select outcome from ledgerdesk_accept_firm_invitation(${hashInvitationToken(token)}, ${now.toISOString()}::timestamptz)`,
       );
       const outcome = rowsOf<{ outcome: string }>(result)[0]?.outcome ?? 'invalid';
+      if (outcome === 'wrong_account')
+        throw wrongAccount((await previewInvitation(tx, token))?.email ?? '', user.email);
       if (outcome !== 'joined') throw (ACCEPT_REFUSALS[outcome] ?? ACCEPT_REFUSALS.invalid)?.() as AppError;
       return firmOf(tx, user.id);
     });
+  });
+
+  app.post(FIRM_API.preview, async (request): Promise<InvitationPreview> => {
+    const user = requireUser(request, 'open an invitation');
+    const { token } = parseInput(acceptInvitationSchema, request.body);
+    const now = app.clock.now();
+    const verified = verifyInvitation(key, token, now);
+    if (!verified.ok) throw (ACCEPT_REFUSALS[verified.reason] ?? ACCEPT_REFUSALS.invalid)?.() as AppError;
+    const row = await withUser(app.db, user.id, (tx) => previewInvitation(tx, token));
+    if (!row) throw ACCEPT_REFUSALS.invalid?.() as AppError;
+    if (row.accepted) throw ACCEPT_REFUSALS.used?.() as AppError;
+    if (new Date(row.expires_at).getTime() <= now.getTime()) throw ACCEPT_REFUSALS.expired?.() as AppError;
+    return {
+      firmName: row.firm_name,
+      email: row.email,
+      forYou: row.email.toLowerCase() === user.email.toLowerCase(),
+      signedInAs: user.email,
+      expiresAt: new Date(row.expires_at).toISOString(),
+    };
   });
 
   app.post(FIRM_API.sharedMailboxes, async (request): Promise<FirmResponse> => {

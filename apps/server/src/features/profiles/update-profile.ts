@@ -1,11 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { FIRM_TEXTS } from '@ledgerdesk/domain/api/firms-endpoints';
 import type { ProfileUpdate } from '@ledgerdesk/domain/profile/profile-update-schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../auth/require-user';
+import { pgErrorInfo } from '../../db/pg-error';
 import { profiles } from '../../db/schema/profiles';
 import { withUser } from '../../db/with-user';
-import { notFound } from '../../http/app-error';
+import { conflict, notFound } from '../../http/app-error';
 import {
   changeSignInEmail,
   normaliseProfileEmail,
@@ -57,6 +59,16 @@ export async function updateProfile(
     return { profile: toProfileDto(row), signInEmail: signIn.change, setCookies: signIn.setCookies };
   } catch (error) {
     if (signIn.change === 'updated') await restoreSignInEmail(app, user);
+    if (isFirmHandleTaken(error)) throw conflict(FIRM_TEXTS.handleTaken);
     throw error;
   }
+}
+
+/** A colleague in the user's firm holds the handle (migration 0024: handles are unique within a firm). */
+function isFirmHandleTaken(error: unknown): boolean {
+  const info = pgErrorInfo(error);
+  return (
+    info?.code === '23505' &&
+    (info.constraint === 'firm_members_handle_unique' || info.message.includes('firm handle taken'))
+  );
 }

@@ -9,7 +9,14 @@ import type { MailboxSummary } from './mailbox-compare';
 
 let counter = 0;
 
-export type Connected = { address: string; userId: string; cookie: string; integrationId: string };
+/** `email` is the user's sign-in address (the one an invitation must name), `address` the mailbox's. */
+export type Connected = {
+  address: string;
+  userId: string;
+  cookie: string;
+  integrationId: string;
+  email: string;
+};
 
 /** A fresh user connected to a fresh sandbox mailbox of `messages` generated messages. */
 export async function connectFreshMailbox(
@@ -25,11 +32,11 @@ export async function connectFreshMailbox(
     messages: options.messages ?? 30,
     ...(options.archiveFolder === undefined ? {} : { archiveFolder: options.archiveFolder }),
   });
-  const { cookie, userId } = await signUp(h.app, `user${counter}-${Date.now()}@ledgerdesk.test`);
+  const { cookie, userId, email } = await signUp(h.app, `user${counter}-${Date.now()}@ledgerdesk.test`);
   const integrationId = await connectMailbox(h.app, cookie, provider, address, {
     untick: options.untick ?? [],
   });
-  return { address, userId, cookie, integrationId };
+  return { address, userId, cookie, integrationId, email };
 }
 
 /** Runs a sync as the mailbox's owner. */

@@ -277,7 +277,8 @@ function InviteMember({ firm }: { firm: FirmDto }) {
       <CardHeader>
         <CardTitle>Invite a colleague</CardTitle>
         <p className="text-[13px] text-muted">
-          The link works once and expires in 3 days. It is shown only now: copy it and send it.
+          The link works once, only for the address you invite, and expires in 3 days. It is shown only now:
+          copy it and send it.
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
