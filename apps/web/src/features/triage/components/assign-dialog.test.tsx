@@ -7,9 +7,9 @@ import { type AssignChoice, AssignDialog } from './assign-dialog';
 // Assign keeps the thread in the shared view, "Assign & Clear" also clears it.
 
 const MEMBERS = [
-  { userId: 'user-me', name: 'Alex Owner', isYou: true },
-  { userId: 'user-dana', name: 'Dana Staff', isYou: false },
-  { userId: 'user-lee', name: 'Lee Partner', isYou: false },
+  { userId: 'user-me', name: 'Alex Owner', email: 'alex@firm.test', isYou: true },
+  { userId: 'user-dana', name: 'Dana Staff', email: 'dana@firm.test', isYou: false },
+  { userId: 'user-lee', name: 'Lee Partner', email: 'lee@firm.test', isYou: false },
 ];
 
 afterEach(cleanup);
