@@ -48,7 +48,12 @@ export function SharedMailboxBand({ mailbox }: { mailbox: SharedMailboxDto }) {
         <span className="min-w-0 truncate font-medium" data-testid="shared-mailbox-name">
           {mailbox.emailAddress}
         </span>
-        <span className="text-muted">· shared by {mailbox.ownerName}</span>
+        <span className="text-muted">
+          <span aria-hidden className="hidden sm:inline">
+            ·{' '}
+          </span>
+          shared by {mailbox.ownerName}
+        </span>
         <span
           className="flex min-w-0 items-center gap-1.5 rounded-full border border-border px-2 py-0.5 text-[12px]"
           data-testid="connection-badge"
