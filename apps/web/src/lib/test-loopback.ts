@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * Starts a loopback server playing the API for hook and component tests (happy-dom) and makes it the page's
@@ -12,4 +13,13 @@ export async function serveAsPageOrigin(server: http.Server): Promise<() => Prom
     `http://127.0.0.1:${port}/triage/personal/inbox`,
   );
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** serveAsPageOrigin for a whole test file: the server starts before its tests and stops after them. */
+export function servePageOriginForFile(server: http.Server): void {
+  let stop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    stop = await serveAsPageOrigin(server);
+  });
+  afterAll(() => stop?.());
 }

@@ -20,8 +20,8 @@ import {
 } from '@ledgerdesk/domain/integrations/reset-dialog-content';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { serveAsPageOrigin } from '../../../lib/test-loopback';
+import { afterEach, describe, expect, it } from 'vitest';
+import { servePageOriginForFile } from '../../../lib/test-loopback';
 import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { EnhancedResetButton } from './enhanced-reset-dialog';
 
@@ -63,11 +63,7 @@ const server = http.createServer((request, response) => {
   });
 });
 
-let stopServer: () => Promise<void>;
-beforeAll(async () => {
-  stopServer = await serveAsPageOrigin(server);
-});
-afterAll(() => stopServer());
+servePageOriginForFile(server);
 afterEach(async () => {
   await dismissToastsAndCleanup();
   resetInfo = { resetInfo: null };

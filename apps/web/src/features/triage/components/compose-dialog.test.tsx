@@ -13,8 +13,8 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serveAsPageOrigin } from '../../../lib/test-loopback';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { servePageOriginForFile } from '../../../lib/test-loopback';
 import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { newDraft } from '../utils/compose-draft';
 import { ComposeDialog } from './compose-dialog';
@@ -48,11 +48,7 @@ const server = http.createServer((request, response) => {
   });
 });
 
-let stopServer: () => Promise<void>;
-beforeAll(async () => {
-  stopServer = await serveAsPageOrigin(server);
-});
-afterAll(() => stopServer());
+servePageOriginForFile(server);
 afterEach(async () => {
   await dismissToastsAndCleanup();
   mailboxes = [];

@@ -4,8 +4,8 @@ import http from 'node:http';
 import { OUTGOING_ALREADY_SENT, UNDO_SEND_TOO_LATE } from '@ledgerdesk/domain/api/outgoing-endpoints';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serveAsPageOrigin } from '../../../lib/test-loopback';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { servePageOriginForFile } from '../../../lib/test-loopback';
 import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { type ComposeDraft, newDraft } from '../utils/compose-draft';
 import { showEmailSentToast, showSendFailedToast } from './send-toasts';
@@ -24,11 +24,7 @@ const server = http.createServer((request, response) => {
   });
 });
 
-let stopServer: () => Promise<void>;
-beforeAll(async () => {
-  stopServer = await serveAsPageOrigin(server);
-});
-afterAll(() => stopServer());
+servePageOriginForFile(server);
 afterEach(async () => {
   await dismissToastsAndCleanup();
   requests.length = 0;

@@ -5,8 +5,8 @@ import { testGroup, testItem } from '@ledgerdesk/domain/triage/test-item';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { serveAsPageOrigin } from '../../../lib/test-loopback';
+import { afterEach, describe, expect, it } from 'vitest';
+import { servePageOriginForFile } from '../../../lib/test-loopback';
 import { useTriageThreads } from '../api/get-triage-threads';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
 import { applyItemChanges, type ThreadsData } from '../utils/list-cache';
@@ -36,11 +36,7 @@ const server = http.createServer((request, response) => {
   response.end(JSON.stringify(body));
 });
 
-let stopServer: () => Promise<void>;
-beforeAll(async () => {
-  stopServer = await serveAsPageOrigin(server);
-});
-afterAll(() => stopServer());
+servePageOriginForFile(server);
 afterEach(() => {
   cleanup();
   requests.length = 0;

@@ -9,8 +9,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { serveAsPageOrigin } from '../../../lib/test-loopback';
+import { afterEach, describe, expect, it } from 'vitest';
+import { servePageOriginForFile } from '../../../lib/test-loopback';
 import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { type ListFilter, triageKeys } from '../api/triage-keys';
 import { allGroups, type ThreadsData } from '../utils/list-cache';
@@ -47,11 +47,7 @@ const server = http.createServer((request, response) => {
   });
 });
 
-let stopServer: () => Promise<void>;
-beforeAll(async () => {
-  stopServer = await serveAsPageOrigin(server);
-});
-afterAll(() => stopServer());
+servePageOriginForFile(server);
 afterEach(async () => {
   await dismissToastsAndCleanup();
   requests.length = 0;
