@@ -9,7 +9,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { useSnooze } from '../hooks/use-snooze';
+import { useSnooze } from '../api/snooze';
 import { useUserTimeZone } from '../hooks/use-user-time-zone';
 
 /** Snooze from anywhere on the triage screen: the row's quick action, the thread's menu, `h`, the palette. */
