@@ -15,7 +15,7 @@ import {
   MoveDown,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useMoveSender } from '../api/senders';
+import { useMoveSender } from '../api/move-sender';
 import type { ListAction } from '../utils/action-items';
 import { filtersForGroup } from '../utils/row-filters';
 import { shortcutKey } from '../utils/shortcuts';

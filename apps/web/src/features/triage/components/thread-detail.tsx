@@ -7,7 +7,8 @@ import { FORWARD_NOT_IMPLEMENTED } from '@ledgerdesk/domain/triage/validate-comp
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useNow } from '../../../lib/use-now';
-import { useSaveClient, useThreadActivity } from '../api/thread-activity';
+import { useThreadActivity } from '../api/get-thread-activity';
+import { useSaveClient } from '../api/save-client';
 import { useThreadDetail } from '../hooks/use-thread-detail';
 import type { ListAction } from '../utils/action-items';
 import { latestReplyRequest, type ReplyRequest, threadParticipants } from '../utils/compose-draft';
