@@ -21,7 +21,8 @@ import { useFileThread } from '../api/file-thread';
 import { useThreadActivity } from '../api/get-thread-activity';
 import { usePostComment } from '../api/post-comment';
 import { useUnfileThread } from '../api/unfile-thread';
-import { type AssignChoice, AssignDialog } from './assign-dialog';
+import type { AssignChoice } from '../types/collaboration-types';
+import { AssignDialog } from './assign-dialog';
 
 type ThreadCollaborationProps = {
   threadKey: string;

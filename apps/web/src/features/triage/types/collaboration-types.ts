@@ -14,3 +14,11 @@ export type SaveClientInput = {
   contactName: string | null;
   matchDomain: boolean;
 };
+
+/** What the Assign dialog gives back: the member, an optional to-do date and comment, and whether to clear. */
+export type AssignChoice = {
+  assigneeUserId: string;
+  todoDate: string | null;
+  comment: string | null;
+  clear: boolean;
+};
