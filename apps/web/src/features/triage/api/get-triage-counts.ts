@@ -1,6 +1,7 @@
 import type { CountsResponse } from '@ledgerdesk/domain/api/triage';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { triageKeys } from './triage-keys';
 
 export type TriageCounts = CountsResponse['counts'];
 
@@ -10,7 +11,7 @@ export async function getTriageCounts(): Promise<TriageCounts> {
 }
 
 export const triageCountsQueryOptions = () =>
-  queryOptions({ queryKey: ['triage', 'counts'], queryFn: getTriageCounts, refetchInterval: 60_000 });
+  queryOptions({ queryKey: triageKeys.counts(), queryFn: getTriageCounts, refetchInterval: 60_000 });
 
 /** Unread badges for the sidebar (Triage, Later, Scheduled, Drafts, and each mailbox shared with the firm). */
 export function useTriageCounts(enabled = true) {

@@ -11,6 +11,8 @@ export const triageKeys = {
   lists: () => ['triage', 'threads'] as const,
   list: (filter: ListFilter) => ['triage', 'threads', filter] as const,
   counts: () => ['triage', 'counts'] as const,
+  /** Every open thread's items and activity (a client named may show on many threads). */
+  threads: () => ['triage', 'thread'] as const,
   thread: (threadKey: string) => ['triage', 'thread', threadKey] as const,
   content: (threadKey: string) => ['triage', 'thread-content', threadKey] as const,
   /** Assignment, its history and internal comments of a thread (decision 013): refreshed with the thread. */

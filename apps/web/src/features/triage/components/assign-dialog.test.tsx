@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AssignChoice, AssignDialog } from './assign-dialog';
+import type { AssignChoice } from '../types/collaboration-types';
+import { AssignDialog } from './assign-dialog';
 
 // "Assign thread" (issue 15): a member (the user first, marked "(you)"), an optional to-do date and comment;
 // Assign keeps the thread in the shared view, "Assign & Clear" also clears it.

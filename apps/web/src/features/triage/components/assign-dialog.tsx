@@ -4,13 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
-
-export type AssignChoice = {
-  assigneeUserId: string;
-  todoDate: string | null;
-  comment: string | null;
-  clear: boolean;
-};
+import type { AssignChoice } from '../types/collaboration-types';
 
 type AssignDialogProps = {
   isOpen: boolean;

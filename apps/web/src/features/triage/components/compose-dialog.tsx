@@ -18,12 +18,13 @@ import { useIntegrations } from '../../../lib/integrations-query';
 import { toast } from '../../../lib/toast';
 import { useUndoSeconds } from '../../../lib/undo-window';
 import { useSendEmail } from '../api/send-email';
-import { showEmailSentToast } from '../hooks/send-toasts';
 import { useUserTimeZone } from '../hooks/use-user-time-zone';
+import type { FollowUpChoice } from '../types/compose-types';
 import { type ComposeDraft, newDraft } from '../utils/compose-draft';
+import { showEmailSentToast } from '../utils/send-toasts';
 import { useComposeAddons } from './compose-addons';
 import { ComposeFields } from './compose-fields';
-import { type FollowUpChoice, FollowUpPicker, followUpTime, NO_FOLLOW_UP } from './follow-up-picker';
+import { FollowUpPicker, followUpTime, NO_FOLLOW_UP } from './follow-up-picker';
 
 type SenderChoice = { id: string; provider: Provider; isActive: boolean; emailAddress: string };
 

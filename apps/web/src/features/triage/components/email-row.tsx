@@ -1,5 +1,3 @@
-import type { EmailFetchFailure } from '@ledgerdesk/domain/api/triage';
-import type { EmailInThread, TriageItem } from '@ledgerdesk/domain/entities';
 import { canReplyToEmail } from '@ledgerdesk/domain/triage/email-row';
 import { previewText } from '@ledgerdesk/domain/triage/preview-text';
 import { displayAddress, recipientsSummary } from '@ledgerdesk/domain/triage/recipients-summary';
@@ -9,18 +7,12 @@ import { useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import type { EmailRowData } from '../types/thread-detail-types';
 import { fullTime } from '../utils/format-time';
 import { AttachmentsList } from './attachments-list';
 import { EmailBody } from './email-body';
 import { EmailRecipients } from './email-recipients';
 import { EmailStatusBadge } from './email-status-badge';
-
-export type EmailRowData = {
-  itemId: string;
-  item: TriageItem | undefined;
-  email: EmailInThread | null;
-  error: EmailFetchFailure | null;
-};
 
 type EmailRowProps = {
   row: EmailRowData;

@@ -1,13 +1,11 @@
 import {
   parseLocalDateTime,
   REMINDER_PRESETS,
-  type ReminderPreset,
   reminderPresetTime,
   toLocalDateTimeValue,
 } from '@ledgerdesk/domain/triage/snooze';
 import { useId } from 'react';
-
-export type FollowUpChoice = { preset: ReminderPreset | 'none' | 'custom'; custom: string };
+import type { FollowUpChoice } from '../types/compose-types';
 
 export const NO_FOLLOW_UP: FollowUpChoice = { preset: 'none', custom: '' };
 

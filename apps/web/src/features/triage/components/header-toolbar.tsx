@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Tooltip } from '../../../components/ui/tooltip';
+import type { ListDensity } from '../types/thread-list-types';
 import { shortcutKey } from '../utils/shortcuts';
-import type { ListDensity } from './thread-row';
 import { useTriageScreen } from './triage-screen-context';
 
 const DENSITY_CHOICES = [

@@ -1,6 +1,6 @@
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
 import { cloneElement, lazy, type MouseEvent, type ReactElement, Suspense, useState } from 'react';
-import type { RowMenuProps, RowMenuRequest } from './row-context-menu';
+import type { RowMenuProps, RowMenuRequest } from '../types/row-menu-types';
 
 // The menu's code (Radix menus) loads on the first right-click, not with the list.
 const RowContextMenu = lazy(() => import('./row-context-menu').then((m) => ({ default: m.RowContextMenu })));

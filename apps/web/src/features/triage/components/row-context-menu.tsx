@@ -1,6 +1,5 @@
 import { itemLinkOf } from '@ledgerdesk/domain/api/collaboration-endpoints';
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
-import type { CustomFilter } from '@ledgerdesk/domain/entities';
 import { senderAddressKey } from '@ledgerdesk/domain/triage/automated-mail';
 import { customFilterLabel } from '@ledgerdesk/domain/triage/custom-filter';
 import {
@@ -15,20 +14,12 @@ import {
   MoveDown,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useMoveSender } from '../api/senders';
+import { useMoveSender } from '../api/move-sender';
+import type { RowMenuProps, RowMenuRequest } from '../types/row-menu-types';
 import type { ListAction } from '../utils/action-items';
 import { filtersForGroup } from '../utils/row-filters';
 import { shortcutKey } from '../utils/shortcuts';
 import { MENU_CONTENT_CLASS, MENU_ITEM_CLASS, MenuItemContent } from './menu-item';
-
-export type RowMenuRequest = { group: ThreadGroupDto; x: number; y: number };
-
-export type RowMenuProps = {
-  checkedIds: ReadonlySet<string>;
-  onAction: (group: ThreadGroupDto, action: ListAction) => void;
-  onToggleCheck: (groupId: string) => void;
-  onAddFilter: (filter: CustomFilter) => void;
-};
 
 /**
  * The row's right-click menu, opened where the pointer was (the chunk `ListContextMenu` loads on the first

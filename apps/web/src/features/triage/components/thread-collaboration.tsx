@@ -14,8 +14,15 @@ import { ApiError } from '../../../lib/api-client';
 import { useFirm } from '../../../lib/firm-query';
 import { SAMPLE_WORK_ITEMS } from '../../../lib/sample-work-items';
 import { toast } from '../../../lib/toast';
-import { useAssignThread, useCommentActions, useThreadActivity, useWorkFiling } from '../api/thread-activity';
-import { type AssignChoice, AssignDialog } from './assign-dialog';
+import { useAssignThread } from '../api/assign-thread';
+import { useDeleteComment } from '../api/delete-comment';
+import { useEditComment } from '../api/edit-comment';
+import { useFileThread } from '../api/file-thread';
+import { useThreadActivity } from '../api/get-thread-activity';
+import { usePostComment } from '../api/post-comment';
+import { useUnfileThread } from '../api/unfile-thread';
+import type { AssignChoice } from '../types/collaboration-types';
+import { AssignDialog } from './assign-dialog';
 
 type ThreadCollaborationProps = {
   threadKey: string;
@@ -149,7 +156,8 @@ export function ThreadCollaboration({
 /** "Add to work": files the thread to a work item (the Work screen lists it there); a filed one can be taken off. */
 function WorkFiling({ threadKey, filedIds }: { threadKey: string; filedIds: readonly string[] }) {
   const id = useId();
-  const { file, unfile } = useWorkFiling(threadKey);
+  const file = useFileThread(threadKey);
+  const unfile = useUnfileThread(threadKey);
   const [choice, setChoice] = useState('');
   const open = SAMPLE_WORK_ITEMS.filter((item) => !filedIds.includes(item.id));
   const filed = SAMPLE_WORK_ITEMS.filter((item) => filedIds.includes(item.id));
@@ -251,7 +259,11 @@ type CommentsProps = {
 };
 
 function Comments({ threadKey, comments, members, now, highlightCommentId }: CommentsProps) {
-  const actions = useCommentActions(threadKey);
+  const actions = {
+    post: usePostComment(threadKey),
+    edit: useEditComment(threadKey),
+    remove: useDeleteComment(threadKey),
+  };
   const [editing, setEditing] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement | null>(null);
   useEffect(() => {

@@ -11,9 +11,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useNow } from '../../../lib/use-now';
 import { THREADS_NEXT_PAGE_SIZE } from '../api/get-triage-threads';
 import { useRowWindow } from '../hooks/use-row-window';
-import type { FocusRequest, KeptScroll } from '../types/thread-list-types';
+import type { KeptScroll, ListDensity } from '../types/thread-list-types';
 import { ListContextMenu } from './list-context-menu';
-import { type ListDensity, ThreadRow } from './thread-row';
+import { ThreadRow } from './thread-row';
 import { useTriageScreen } from './triage-screen-context';
 
 export const ROW_HEIGHTS: Record<ListDensity, number> = { standard: 40, enhanced: 64 };

@@ -5,14 +5,14 @@ import { formatRelativeTime } from '@ledgerdesk/domain/triage/relative-time';
 import { AtSign, Bell } from 'lucide-react';
 import { memo, useState } from 'react';
 import { cn } from '../../../lib/cn';
+import { useSnoozeControls } from '../hooks/use-snooze-controls';
+import type { ListDensity } from '../types/thread-list-types';
 import type { ListAction } from '../utils/action-items';
 import { fullTime, listTime } from '../utils/format-time';
 import { senderLabel, statusLabel } from '../utils/sender';
+import { canSnooze, isSnoozed } from '../utils/snoozable';
 import { ParticipantAvatars } from './participant-avatars';
 import { RowActions } from './row-actions';
-import { canSnooze, isSnoozed, useSnoozeControls } from './snooze-context';
-
-export type ListDensity = 'standard' | 'enhanced';
 
 export type ThreadRowProps = {
   group: ThreadGroupDto;

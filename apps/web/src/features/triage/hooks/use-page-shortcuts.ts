@@ -1,7 +1,7 @@
 import type { ThreadGroupDto } from '@ledgerdesk/domain/api/triage';
 import type { RefObject } from 'react';
 import { toast } from '../../../lib/toast';
-import { undoLatest } from './undo-offer';
+import { undoLatest } from '../utils/undo-offer';
 import type { useCheckedThreads } from './use-checked-threads';
 import { useTriagePaletteCommands } from './use-palette-commands';
 import type { useThreadNavigation } from './use-thread-navigation';

@@ -14,7 +14,7 @@ import { toast } from '../../../lib/toast';
 import { useThread } from '../api/get-thread';
 import { useThreadContent } from '../api/get-thread-content';
 import { triageKeys } from '../api/triage-keys';
-import type { EmailRowData } from '../components/email-row';
+import type { EmailRowData } from '../types/thread-detail-types';
 
 /** After 15 s of loading the thread is flagged timed out (spec §4); a retry starts the clock again. */
 function useLoadTimeout(key: string, isLoading: boolean): [boolean, () => void] {

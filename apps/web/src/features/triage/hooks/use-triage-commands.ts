@@ -3,10 +3,10 @@ import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { threadQueryOptions } from '../api/get-thread';
 import { threadContentQueryOptions } from '../api/get-thread-content';
+import { UPDATE_MUTATION_KEY, useTriageActions } from '../api/update-items';
 import type { ActionRequest, ActionSource } from '../types/action-types';
 import { itemsForAction, type ListAction, resolveToggleRead } from '../utils/action-items';
 import { latestReplyRequest, type ReplyRequest } from '../utils/compose-draft';
-import { UPDATE_MUTATION_KEY, useTriageActions } from './use-triage-actions';
 
 export type ThreadCommand = ListAction | 'toggle_read';
 

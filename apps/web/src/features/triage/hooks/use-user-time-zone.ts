@@ -1,8 +1,7 @@
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@ledgerdesk/domain/triage/snooze';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api } from '../../../lib/api-client';
-import { PROFILE_KEY, type Profile, useProfile } from '../../../lib/profile-query';
+import { useProfile } from '../../../lib/profile-query';
+import { useSaveTimeZone } from '../api/save-time-zone';
 
 function browserTimeZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -15,16 +14,14 @@ function browserTimeZone(): string {
  * (lib/profile-query.ts).
  */
 export function useUserTimeZone(): string {
-  const queryClient = useQueryClient();
+  const { mutate: save } = useSaveTimeZone();
   const profile = useProfile();
   const hasSaved = useRef(false);
   const stored = profile.data?.timeZone ?? null;
   useEffect(() => {
     if (!profile.data || stored || hasSaved.current) return;
     hasSaved.current = true;
-    api<{ profile: Profile }>('/api/profile', { method: 'PATCH', body: { timeZone: browserTimeZone() } })
-      .then(({ profile: saved }) => queryClient.setQueryData(PROFILE_KEY, saved))
-      .catch(() => undefined);
-  }, [profile.data, stored, queryClient]);
+    save(browserTimeZone());
+  }, [profile.data, stored, save]);
   return stored && isTimeZone(stored) ? stored : browserTimeZone();
 }

@@ -7,7 +7,7 @@ import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { servePageOriginForFile } from '../../../lib/test-loopback';
 import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
-import { type ComposeDraft, newDraft } from '../utils/compose-draft';
+import { type ComposeDraft, newDraft } from './compose-draft';
 import { showEmailSentToast, showSendFailedToast } from './send-toasts';
 
 // "Email Sent" with Undo (undo send, issue 12), against a loopback server playing the cancel API's part.

@@ -12,11 +12,11 @@ import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { servePageOriginForFile } from '../../../lib/test-loopback';
 import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
-import { type ListFilter, triageKeys } from '../api/triage-keys';
 import { allGroups, type ThreadsData } from '../utils/list-cache';
 import { LIST_HEAD } from '../utils/page-window';
-import { undoLatest } from './undo-offer';
-import { useTriageActions } from './use-triage-actions';
+import { undoLatest } from '../utils/undo-offer';
+import { type ListFilter, triageKeys } from './triage-keys';
+import { useTriageActions } from './update-items';
 
 // The optimistic cache of the triage actions, against a real HTTP answer (a loopback server playing the
 // API's part): the lists and counts change before the server answers, a refusal puts them back and shows

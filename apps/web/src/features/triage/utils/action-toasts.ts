@@ -7,9 +7,9 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { readUndoSeconds } from '../../../lib/undo-window';
 import type { ActionRequest, ActionResult } from '../types/action-types';
-import type { ListAction } from '../utils/action-items';
-import { bulkFailureToast, updateErrorToast } from '../utils/update-error-toast';
+import type { ListAction } from './action-items';
 import { offerUndo, withdrawUndo } from './undo-offer';
+import { bulkFailureToast, updateErrorToast } from './update-error-toast';
 
 /** Actions whose toast offers Undo (issue 12); every bulk action does too. */
 const UNDOABLE: ReadonlySet<ListAction> = new Set(['clear', 'later', 'low_priority', 'move_to_inbox']);

@@ -6,7 +6,7 @@ import { emailSentMessage } from '@ledgerdesk/domain/mail/send-errors';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { cancelOutgoing } from '../api/cancel-outgoing';
-import { type ComposeDraft, newDraft } from '../utils/compose-draft';
+import { type ComposeDraft, newDraft } from './compose-draft';
 
 /** Toasts stay up at least this long, so a short window still leaves time to read. */
 const MIN_TOAST_MS = 4000;
