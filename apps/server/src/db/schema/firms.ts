@@ -20,6 +20,8 @@ export const firmMembers = pgTable('firm_members', {
     .notNull()
     .references(() => firms.id, { onDelete: 'cascade' }),
   role: text('role').notNull(),
+  /** The member's @handle, unique within the firm (migration 0024). */
+  handle: text('handle').notNull(),
   joinedAt: timestamp('joined_at', { withTimezone: true }).defaultNow().notNull(),
 });
 
