@@ -1,4 +1,4 @@
-import type { CountsResponse } from '@ledgerdesk/domain/api/triage';
+import { type CountsResponse, TRIAGE_API } from '@ledgerdesk/domain/api/triage';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../db/rows-of';
@@ -16,7 +16,7 @@ export async function triageCountsRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       method: 'GET',
-      path: '/api/triage/counts',
+      path: TRIAGE_API.counts,
       summary: 'Unread counts for the sidebar (shared mailboxes of the firm included).',
       auth: { action: 'view triage items' },
     },

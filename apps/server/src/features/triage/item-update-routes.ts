@@ -1,4 +1,9 @@
-import { type BulkUpdateResponse, bulkUpdateSchema, itemPatchSchema } from '@ledgerdesk/domain/api/triage';
+import {
+  type BulkUpdateResponse,
+  bulkUpdateSchema,
+  itemPatchSchema,
+  TRIAGE_API,
+} from '@ledgerdesk/domain/api/triage';
 import {
   recordsSharedActivity,
   type SharedActivity,
@@ -86,7 +91,7 @@ export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       method: 'POST',
-      path: '/api/triage/items/bulk-update',
+      path: TRIAGE_API.bulkUpdate,
       summary: 'Update many items.',
       auth: { action: 'update triage items' },
       // Spec §5 words the empty selection exactly; the schema's own wording would prefix the field name.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { safeString } from '@ledgerdesk/domain/api/safe-string';
-import { type ThreadResponse, threadsQuerySchema } from '@ledgerdesk/domain/api/triage';
+import { type ThreadResponse, TRIAGE_API, threadsQuerySchema } from '@ledgerdesk/domain/api/triage';
 import { THREAD_ITEM_FETCH_TIMEOUT_MS, THREAD_LOADING_TIMEOUT_MS } from '@ledgerdesk/domain/constants';
 import { threadLoadErrorMessage } from '@ledgerdesk/domain/mail/thread-load-errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -30,7 +30,7 @@ export async function threadRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       method: 'GET',
-      path: '/api/triage/threads',
+      path: TRIAGE_API.threads,
       summary: 'Thread groups of a view, keyset-paginated.',
       auth: { action: 'view triage items' },
       query: threadsQuerySchema,
