@@ -23,6 +23,7 @@ import { triageCountsRoutes } from './features/triage/counts-routes';
 import { senderRoutes } from './features/triage/sender-routes';
 import { snoozeRoutes } from './features/triage/snooze-routes';
 import { triageRoutes } from './features/triage/triage-routes';
+import { defineRoute, registerRouteDeclarations } from './http/define-route';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerUnsafeTextGuard } from './http/refuse-unsafe-text';
 import { registerSameOriginGuard } from './http/same-origin-guard';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const method of [route.method].flat())
       if (method !== 'HEAD') routeTable.push({ method, url: route.url });
   });
+  registerRouteDeclarations(app);
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('env', env);
@@ -160,16 +162,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(outgoingRoutes);
   await app.register(eventRoutes);
   if (clock instanceof AdjustableClock) await app.register(clockRoutes, { clock });
-  app.get('/api/health', async () => ({
-    ok: true,
-    database: database.kind,
-    sync: app.syncFleet ? await app.syncFleet.status() : { enabled: false },
-  }));
+  defineRoute(
+    app,
+    { method: 'GET', path: '/api/health', summary: 'Liveness and the database kind.', auth: 'public' },
+    async () => ({
+      ok: true,
+      database: database.kind,
+      sync: app.syncFleet ? await app.syncFleet.status() : { enabled: false },
+    }),
+  );
   let openApi: unknown = null;
-  app.get('/api/openapi.json', async () => {
-    openApi ??= buildOpenApi(publicUrl);
-    return openApi;
-  });
+  defineRoute(
+    app,
+    { method: 'GET', path: '/api/openapi.json', summary: 'This document.', auth: 'public' },
+    async () => {
+      openApi ??= buildOpenApi(publicUrl, app.apiRoutes);
+      return openApi;
+    },
+  );
 
   if (options.webDistDir) await registerStaticWeb(app, options.webDistDir);
   return app;

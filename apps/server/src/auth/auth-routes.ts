@@ -3,8 +3,10 @@ import { AUTH_MESSAGES } from '@ledgerdesk/domain/auth/messages';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
+import { declareRoute } from '../http/define-route';
 import { parseInput } from '../http/parse-input';
 import { applyAccountChangeRules } from './account-change-rules';
+import { AUTH_ROUTES } from './auth-route-declarations';
 import type { Auth } from './create-auth';
 import type { KnownDevices } from './known-device';
 import type { Mailer } from './mailer';
@@ -34,6 +36,7 @@ export async function authRoutes(
   app: FastifyInstance,
   { auth, limiter, knownDevices, mailer }: AuthRouteOptions,
 ) {
+  for (const route of AUTH_ROUTES) declareRoute(app, route);
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',

@@ -3,7 +3,7 @@ import { API_ERROR_CODES } from '@ledgerdesk/domain/http/api-error';
 import { UNSAFE_TEXT_MESSAGE } from '@ledgerdesk/domain/http/unsafe-text';
 import { INVALID_DATA_FORMAT, ITEM_PERMISSION_DENIED } from '@ledgerdesk/domain/triage/item-update-messages';
 import { z } from 'zod';
-import { API_ROUTES, type ApiRoute } from './api-routes';
+import type { ApiRoute } from '../http/define-route';
 
 type JsonObject = Record<string, unknown>;
 
@@ -87,10 +87,10 @@ function parametersOf(route: ApiRoute): JsonObject[] {
   return list;
 }
 
-/** The OpenAPI 3.1 document of the HTTP API, generated from the shared zod schemas (API_ROUTES). */
-export function buildOpenApi(serverUrl: string): JsonObject {
+/** The OpenAPI 3.1 document of the HTTP API, generated from the routes' declarations (`app.apiRoutes`). */
+export function buildOpenApi(serverUrl: string, routes: readonly ApiRoute[]): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
-  for (const route of API_ROUTES) {
+  for (const route of routes) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     const operation: JsonObject = {
       summary: route.summary,

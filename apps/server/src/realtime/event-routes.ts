@@ -1,10 +1,10 @@
 import { NOTICE_EVENT } from '@ledgerdesk/domain/api/notice-events';
-import { FIRM_EVENT, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage';
+import { FIRM_EVENT, TRIAGE_API, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../auth/require-user';
 import { rowsOf } from '../db/rows-of';
 import { withUser } from '../db/with-user';
+import { defineRoute } from '../http/define-route';
 import { createTriageChangeHub } from './triage-change-hub';
 import { createUserNoticeHub } from './user-notice-hub';
 
@@ -37,86 +37,94 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     await notices.close();
   });
 
-  app.get('/api/events', async (request, reply) => {
-    const user = requireUser(request, 'receive live updates');
-    // Listen before answering, so that a change made right after the client connects is not missed.
-    await hub.ready();
-    await notices.ready();
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    const send = (event: unknown) => {
-      if (!raw.writableEnded) raw.write(`event: ${TRIAGE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
-    };
-    const unsubscribeOwn = hub.subscribe(user.id, send);
-    // Mailboxes shared with the user's firm (decision 012): re-read whenever the firm's members or shares change
-    // (or the user joins, leaves or is removed), so leaving or being removed stops the stream's shared events at
-    // once; the browser is told to refetch, once for a burst of changes (FIRM_EVENT_COALESCE_MS).
-    const readShared = () =>
-      withUser(app.db, user.id, async (tx) => {
-        const mailboxes = rowsOf<{ integration_id: string }>(
-          await tx.execute(sql`select integration_id from ledgerdesk_shared_mailboxes()`),
-        ).map((row) => row.integration_id);
-        const firm = rowsOf<{ firm_id: string | null }>(
-          await tx.execute(sql`select ledgerdesk_current_firm_id() as firm_id`),
-        );
-        return { mailboxes, firmId: firm[0]?.firm_id ?? null };
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      path: TRIAGE_API.events,
+      summary: 'Server-sent events for the user’s items.',
+      auth: { action: 'receive live updates' },
+    },
+    async ({ request, reply, user }) => {
+      // Listen before answering, so that a change made right after the client connects is not missed.
+      await hub.ready();
+      await notices.ready();
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
       });
-    let isClosed = false;
-    let firmId: string | null = null;
-    let refreshing = Promise.resolve();
-    let pendingFirmEvent: NodeJS.Timeout | null = null;
-    const refreshFirm = () => {
-      pendingFirmEvent = null;
-      refreshing = refreshing
-        .then(readShared)
-        .then((seen) => {
-          if (isClosed) return;
-          firmId = seen.firmId;
-          shared.setMailboxes(seen.mailboxes, firmId);
-          raw.write(`event: ${FIRM_EVENT}\ndata: {}\n\n`);
-        })
-        .catch((error: unknown) => request.log.warn({ err: error }, 'could not re-read shared mailboxes'));
-    };
-    const shared = hub.subscribeShared(user.id, send, () => {
-      shared.setMailboxes([], firmId);
-      if (pendingFirmEvent || isClosed) return;
-      pendingFirmEvent = setTimeout(refreshFirm, FIRM_EVENT_COALESCE_MS);
-      pendingFirmEvent.unref();
-    });
-    const initial = await readShared();
-    firmId = initial.firmId;
-    shared.setMailboxes(initial.mailboxes, firmId);
-    const unsubscribeNotices = notices.subscribe(user.id, (notice) => {
-      if (!raw.writableEnded) raw.write(`event: ${NOTICE_EVENT}\ndata: ${JSON.stringify(notice)}\n\n`);
-    });
-    // Said once the stream follows everything it may see (its firm read), so a client that waits for it misses
-    // nothing after.
-    raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
-    const unsubscribe = () => {
-      unsubscribeOwn();
-      shared.unsubscribe();
-      unsubscribeNotices();
-    };
-    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    heartbeat.unref();
-    const closeStream = () => {
-      if (isClosed) return;
-      isClosed = true;
-      clearInterval(heartbeat);
-      if (pendingFirmEvent) clearTimeout(pendingFirmEvent);
-      unsubscribe();
-      openStreams.delete(closeStream);
-      if (!raw.writableEnded) raw.end();
-    };
-    openStreams.add(closeStream);
-    request.raw.on('close', closeStream);
-    raw.on('close', closeStream);
-    raw.on('error', closeStream);
-  });
+      const send = (event: unknown) => {
+        if (!raw.writableEnded) raw.write(`event: ${TRIAGE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
+      };
+      const unsubscribeOwn = hub.subscribe(user.id, send);
+      // Mailboxes shared with the user's firm (decision 012): re-read whenever the firm's members or shares change
+      // (or the user joins, leaves or is removed), so leaving or being removed stops the stream's shared events at
+      // once; the browser is told to refetch, once for a burst of changes (FIRM_EVENT_COALESCE_MS).
+      const readShared = () =>
+        withUser(app.db, user.id, async (tx) => {
+          const mailboxes = rowsOf<{ integration_id: string }>(
+            await tx.execute(sql`select integration_id from ledgerdesk_shared_mailboxes()`),
+          ).map((row) => row.integration_id);
+          const firm = rowsOf<{ firm_id: string | null }>(
+            await tx.execute(sql`select ledgerdesk_current_firm_id() as firm_id`),
+          );
+          return { mailboxes, firmId: firm[0]?.firm_id ?? null };
+        });
+      let isClosed = false;
+      let firmId: string | null = null;
+      let refreshing = Promise.resolve();
+      let pendingFirmEvent: NodeJS.Timeout | null = null;
+      const refreshFirm = () => {
+        pendingFirmEvent = null;
+        refreshing = refreshing
+          .then(readShared)
+          .then((seen) => {
+            if (isClosed) return;
+            firmId = seen.firmId;
+            shared.setMailboxes(seen.mailboxes, firmId);
+            raw.write(`event: ${FIRM_EVENT}\ndata: {}\n\n`);
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'could not re-read shared mailboxes'));
+      };
+      const shared = hub.subscribeShared(user.id, send, () => {
+        shared.setMailboxes([], firmId);
+        if (pendingFirmEvent || isClosed) return;
+        pendingFirmEvent = setTimeout(refreshFirm, FIRM_EVENT_COALESCE_MS);
+        pendingFirmEvent.unref();
+      });
+      const initial = await readShared();
+      firmId = initial.firmId;
+      shared.setMailboxes(initial.mailboxes, firmId);
+      const unsubscribeNotices = notices.subscribe(user.id, (notice) => {
+        if (!raw.writableEnded) raw.write(`event: ${NOTICE_EVENT}\ndata: ${JSON.stringify(notice)}\n\n`);
+      });
+      // Said once the stream follows everything it may see (its firm read), so a client that waits for it misses
+      // nothing after.
+      raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
+      const unsubscribe = () => {
+        unsubscribeOwn();
+        shared.unsubscribe();
+        unsubscribeNotices();
+      };
+      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      heartbeat.unref();
+      const closeStream = () => {
+        if (isClosed) return;
+        isClosed = true;
+        clearInterval(heartbeat);
+        if (pendingFirmEvent) clearTimeout(pendingFirmEvent);
+        unsubscribe();
+        openStreams.delete(closeStream);
+        if (!raw.writableEnded) raw.end();
+      };
+      openStreams.add(closeStream);
+      request.raw.on('close', closeStream);
+      raw.on('close', closeStream);
+      raw.on('error', closeStream);
+    },
+  );
 }

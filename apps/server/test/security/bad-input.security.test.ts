@@ -2,7 +2,7 @@
 // surrogates, 100 KB strings, wrong types, arrays for objects, huge numbers and unknown fields. Every answer is
 // a 4xx without a stack trace or SQL, and the user's data is unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, type ApiRoute } from '../../src/openapi/api-routes';
+import type { ApiRoute } from '../../src/http/define-route';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
 import { sampleBody, samplePath } from './support/sample-input';
@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds)('bad input over the route table on %s', (kind) 
   it('answers every hostile JSON body field with a 4xx, and writes nothing', async () => {
     const before = await userView();
     const answers: Answer[] = [];
-    for (const route of API_ROUTES.filter((candidate) => candidate.body)) {
+    for (const route of t.app.apiRoutes.filter((candidate) => candidate.body)) {
       const url = samplePath(route, null);
       const base = sampleBody(route, null) ?? {};
       for (const field of Object.keys(base)) {
@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds)('bad input over the route table on %s', (kind) 
 
   it('answers hostile path parameters and query values with a 4xx', async () => {
     const answers: Answer[] = [];
-    for (const route of API_ROUTES) {
+    for (const route of t.app.apiRoutes) {
       if (route.params) {
         const hostileParams: [string, string][] = [
           ['NUL', '%00'],

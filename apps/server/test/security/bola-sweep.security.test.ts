@@ -1,8 +1,8 @@
 // Broken object-level authorization, swept over the route table: every route that names a user's data (in its
 // path or body) is called by another signed-in user with the owner's ids, both ways. A new route is covered
-// as soon as it is listed in openapi/api-routes.ts, which openapi.test.ts demands.
+// as soon as it is registered: every route is declared with its schemas (http/define-route.ts), which
+// openapi.test.ts demands, and the app lists the declarations in `app.apiRoutes`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES } from '../../src/openapi/api-routes';
 import { mailboxSummary } from '../mail/support/mail-fixtures';
 import { createMailHarness, type MailHarness } from '../mail/support/mail-harness';
 import { testDatabaseKinds } from '../support/test-database';
@@ -37,12 +37,11 @@ describe.each(testDatabaseKinds)('BOLA sweep over the route table on %s', (kind)
   });
   afterAll(async () => h?.close());
 
-  const routes = API_ROUTES.filter(
-    (route) => route.needsSession && !route.isSharedRead && takesOwnedIds(route),
-  );
+  const ownedIdRoutes = () =>
+    h.app.apiRoutes.filter((route) => route.needsSession && !route.isSharedRead && takesOwnedIds(route));
 
   it('covers the routes that take ids (items, threads, content, integrations, sources, functions, send)', () => {
-    const paths = routes.map((route) => route.path);
+    const paths = ownedIdRoutes().map((route) => route.path);
     for (const expected of [
       '/api/triage/items/:id',
       '/api/triage/items/bulk-update',
@@ -81,7 +80,7 @@ describe.each(testDatabaseKinds)('BOLA sweep over the route table on %s', (kind)
     const ownerBefore = await snapshot(h, owner);
     const attackerSentBefore = (await mailboxSummary(h, attacker.address)).folders.sent.total;
     const leaks: string[] = [];
-    for (const route of routes) {
+    for (const route of ownedIdRoutes()) {
       const url = samplePath(route, owner.ids);
       const bodies = route.body ? sampleBodies(route, owner.ids) : [undefined];
       for (const body of bodies) {

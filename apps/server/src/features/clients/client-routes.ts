@@ -11,11 +11,10 @@ import { threadKeyParamsSchema } from '@ledgerdesk/domain/api/collaboration';
 import { domainOf, isOrganisationDomain } from '@ledgerdesk/domain/firm/client-domains';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/require-user';
 import { rowsOf } from '../../db/rows-of';
 import { type Tx, withUser } from '../../db/with-user';
 import { badRequest, notFound } from '../../http/app-error';
-import { parseInput } from '../../http/parse-input';
+import { defineRoute } from '../../http/define-route';
 import { resolveThread } from '../collaboration/thread-scope';
 
 export const PUBLIC_DOMAIN_REFUSED = 'A public mail domain (like gmail.com) cannot name an organisation.';
@@ -46,39 +45,46 @@ const toWorkThread = (row: {
 
 /** Clients (organisations, contacts) and threads filed to work items (domain api/clients.ts, decision 015). */
 export async function clientRoutes(app: FastifyInstance): Promise<void> {
-  app.post(CLIENTS_API.clients, async (request, reply) => {
-    const user = requireUser(request, 'name a client');
-    const body = parseInput(clientBodySchema, request.body);
-    const domain = domainOf(body.address);
-    if (body.matchDomain && !isOrganisationDomain(domain)) throw badRequest(PUBLIC_DOMAIN_REFUSED);
-    const saved = await withUser(app.db, user.id, async (tx): Promise<ClientSaved> => {
-      const scope = await scopeOf(tx, user.id);
-      const [existing] = rowsOf<{ id: string; name: string }>(
-        await tx.execute(sql`
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: CLIENTS_API.clients,
+      summary: 'Name the organisation (and contact) an address belongs to; optionally its whole mail domain.',
+      auth: { action: 'name a client' },
+      body: clientBodySchema,
+    },
+    async ({ user, reply, body }) => {
+      const domain = domainOf(body.address);
+      if (body.matchDomain && !isOrganisationDomain(domain)) throw badRequest(PUBLIC_DOMAIN_REFUSED);
+      const saved = await withUser(app.db, user.id, async (tx): Promise<ClientSaved> => {
+        const scope = await scopeOf(tx, user.id);
+        const [existing] = rowsOf<{ id: string; name: string }>(
+          await tx.execute(sql`
           select id, name from client_organisations where ${scope.key} and lower(name) = lower(${body.organisation})
           for update`),
-      );
-      const organisation =
-        existing ??
-        rowsOf<{ id: string; name: string }>(
-          await tx.execute(sql`
+        );
+        const organisation =
+          existing ??
+          rowsOf<{ id: string; name: string }>(
+            await tx.execute(sql`
             insert into client_organisations (firm_id, user_id, name, created_by)
             values (${scope.firmId}::uuid, ${scope.userId}, ${body.organisation}, ${user.id})
             returning id, name`),
-        )[0];
-      if (!organisation) throw badRequest('The organisation could not be saved.');
-      if (body.matchDomain) {
-        // A domain belongs to one organisation of the list.
-        await tx.execute(sql`
+          )[0];
+        if (!organisation) throw badRequest('The organisation could not be saved.');
+        if (body.matchDomain) {
+          // A domain belongs to one organisation of the list.
+          await tx.execute(sql`
           update client_organisations set domains = array_remove(domains, ${domain})
           where ${scope.key} and id <> ${organisation.id}::uuid and ${domain} = any(domains)`);
-        await tx.execute(sql`
+          await tx.execute(sql`
           update client_organisations set domains = array_append(domains, ${domain})
           where id = ${organisation.id}::uuid and not (${domain} = any(domains))`);
-      }
-      const name = body.contactName?.trim() || null;
-      const [contact] = rowsOf<{ name: string }>(
-        await tx.execute(sql`
+        }
+        const name = body.contactName?.trim() || null;
+        const [contact] = rowsOf<{ name: string }>(
+          await tx.execute(sql`
           insert into client_contacts (firm_id, user_id, organisation_id, name, email, created_by)
           values (${scope.firmId}::uuid, ${scope.userId}, ${organisation.id}::uuid,
             ${name ?? body.address.split('@')[0] ?? body.address}, ${body.address}, ${user.id})
@@ -86,58 +92,83 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
             set organisation_id = excluded.organisation_id,
               name = coalesce(${name}, client_contacts.name)
           returning name`),
-      );
-      return {
-        organisation: organisation.name,
-        contact: contact?.name ?? null,
-        domain: body.matchDomain ? domain : null,
-      };
-    });
-    return reply.code(201).send(saved);
-  });
+        );
+        return {
+          organisation: organisation.name,
+          contact: contact?.name ?? null,
+          domain: body.matchDomain ? domain : null,
+        };
+      });
+      return reply.code(201).send(saved);
+    },
+  );
 
-  app.get(CLIENTS_API.workThreads, async (request): Promise<WorkThreadsResponse> => {
-    const user = requireUser(request, 'view work items');
-    const rows = await withUser(app.db, user.id, (tx) =>
-      tx.execute(sql`
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      path: CLIENTS_API.workThreads,
+      summary: 'Threads filed to work items.',
+      auth: { action: 'view work items' },
+    },
+    async ({ user }): Promise<WorkThreadsResponse> => {
+      const rows = await withUser(app.db, user.id, (tx) =>
+        tx.execute(sql`
         select work_item_id, thread_key, subject, filed_at from work_item_threads
         order by filed_at desc, id limit 500`),
-    );
-    return { threads: rowsOf<Parameters<typeof toWorkThread>[0]>(rows).map(toWorkThread) };
-  });
+      );
+      return { threads: rowsOf<Parameters<typeof toWorkThread>[0]>(rows).map(toWorkThread) };
+    },
+  );
 
-  app.post('/api/triage/threads/:threadKey/work', async (request, reply) => {
-    const user = requireUser(request, 'file threads to work');
-    const { threadKey } = parseInput(threadKeyParamsSchema, request.params);
-    const { workItemId } = parseInput(fileThreadSchema, request.body);
-    const thread = await withUser(app.db, user.id, async (tx) => {
-      const scope = await resolveThread(tx, user.id, threadKey);
-      await tx.execute(sql`
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/triage/threads/:threadKey/work',
+      summary: 'File a thread to a work item (Add to work).',
+      auth: { action: 'file threads to work' },
+      params: threadKeyParamsSchema,
+      body: fileThreadSchema,
+    },
+    async ({ user, reply, params: { threadKey }, body: { workItemId } }) => {
+      const thread = await withUser(app.db, user.id, async (tx) => {
+        const scope = await resolveThread(tx, user.id, threadKey);
+        await tx.execute(sql`
         insert into work_item_threads (work_item_id, owner_user_id, email_integration_id, thread_key, subject, filed_by)
         values (${workItemId}, ${scope.ownerId}, ${scope.mailboxId}::uuid, ${threadKey},
           ${scope.head.subject || '(no subject)'}, ${user.id})
         on conflict (work_item_id, owner_user_id, thread_key) do nothing`);
-      const [row] = rowsOf<Parameters<typeof toWorkThread>[0]>(
-        await tx.execute(sql`
+        const [row] = rowsOf<Parameters<typeof toWorkThread>[0]>(
+          await tx.execute(sql`
           select work_item_id, thread_key, subject, filed_at from work_item_threads
           where work_item_id = ${workItemId} and owner_user_id = ${scope.ownerId} and thread_key = ${threadKey}`),
-      );
-      return row ? toWorkThread(row) : null;
-    });
-    return reply.code(201).send({ thread });
-  });
+        );
+        return row ? toWorkThread(row) : null;
+      });
+      return reply.code(201).send({ thread });
+    },
+  );
 
-  app.delete('/api/triage/threads/:threadKey/work/:workItemId', async (request, reply) => {
-    const user = requireUser(request, 'file threads to work');
-    const { threadKey, workItemId } = parseInput(unfileParamsSchema, request.params);
-    await withUser(app.db, user.id, async (tx) => {
-      const scope = await resolveThread(tx, user.id, threadKey);
-      const removed = await tx.execute(sql`
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      path: '/api/triage/threads/:threadKey/work/:workItemId',
+      summary: 'Take a thread off a work item.',
+      auth: { action: 'file threads to work' },
+      params: unfileParamsSchema,
+    },
+    async ({ user, reply, params: { threadKey, workItemId } }) => {
+      await withUser(app.db, user.id, async (tx) => {
+        const scope = await resolveThread(tx, user.id, threadKey);
+        const removed = await tx.execute(sql`
         delete from work_item_threads
         where work_item_id = ${workItemId} and owner_user_id = ${scope.ownerId} and thread_key = ${threadKey}
         returning id`);
-      if (rowsOf(removed).length === 0) throw notFound(NOT_FILED);
-    });
-    return reply.code(204).send();
-  });
+        if (rowsOf(removed).length === 0) throw notFound(NOT_FILED);
+      });
+      return reply.code(204).send();
+    },
+  );
 }

@@ -7,14 +7,17 @@ import {
 import { NOT_LOGGED_IN_FETCH_MESSAGE } from '@ledgerdesk/domain/mail/email-fetch-errors';
 import { snoozeTimeProblem } from '@ledgerdesk/domain/triage/snooze';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/require-user';
 import { AppError, badRequest } from '../../http/app-error';
-import { parseInput } from '../../http/parse-input';
+import { defineRoute } from '../../http/define-route';
 import { fetchEmailContent, moveMessage, sendEmail, toArchiveError, toUnarchiveError } from '../../mail';
 import { holdOutgoingMail } from '../outgoing/hold-outgoing-mail';
 import { scheduleFollowUp } from '../triage/follow-up-reminders';
 
-const CONTENT_FUNCTIONS = ['fetch-gmail-content', 'fetch-office365-content', 'fetch-email-content'] as const;
+const CONTENT_FUNCTIONS = [
+  ['fetch-gmail-content', 'One message from Gmail.'],
+  ['fetch-office365-content', 'One message from Office 365.'],
+  ['fetch-email-content', 'One message (provider chosen by the integration).'],
+] as const;
 /** Answer (with RequestTimeout if need be) before the web app's own 30 s timeout gives up. */
 const CONTENT_TIMEOUT_MS = 25_000;
 
@@ -29,78 +32,114 @@ async function mapped<T>(work: () => Promise<T>, map: (error: unknown) => AppErr
 
 /** Content fetch, archive, unarchive and send. */
 export function registerMessageFunctions(app: FastifyInstance): void {
-  for (const name of CONTENT_FUNCTIONS) {
-    app.post(`/api/functions/${name}`, async (request): Promise<EmailContentResponse> => {
-      if (!request.user) throw new AppError(401, 'NotLoggedIn', NOT_LOGGED_IN_FETCH_MESSAGE);
-      const input = parseInput(fetchContentSchema, request.body);
-      const email = await fetchEmailContent(
-        { deps: app.mail, userId: request.user.id },
-        {
-          integrationId: input.email_integration_id,
-          messageId: input.email_message_id,
-          timeoutMs: CONTENT_TIMEOUT_MS,
+  for (const [name, summary] of CONTENT_FUNCTIONS) {
+    defineRoute(
+      app,
+      {
+        method: 'POST',
+        path: `/api/functions/${name}`,
+        summary,
+        // The content fetch's own 401 (spec §8), not requireUser's.
+        auth: (request) => {
+          if (!request.user) throw new AppError(401, 'NotLoggedIn', NOT_LOGGED_IN_FETCH_MESSAGE);
+          return request.user;
         },
-      );
-      const { to, cc, bcc, ...rest } = email;
-      return { ...rest, toRecipients: to, ccRecipients: cc, bccRecipients: bcc };
-    });
+        body: fetchContentSchema,
+      },
+      async ({ user, body: input }): Promise<EmailContentResponse> => {
+        const email = await fetchEmailContent(
+          { deps: app.mail, userId: user.id },
+          {
+            integrationId: input.email_integration_id,
+            messageId: input.email_message_id,
+            timeoutMs: CONTENT_TIMEOUT_MS,
+          },
+        );
+        const { to, cc, bcc, ...rest } = email;
+        return { ...rest, toRecipients: to, ccRecipients: cc, bccRecipients: bcc };
+      },
+    );
   }
 
   // Through the outbox like every mailbox change (decision 010); the answer waits briefly for the push.
-  app.post('/api/functions/archive-email', async (request) => {
-    const user = requireUser(request, 'archive emails');
-    const input = parseInput(moveMessageSchema, request.body);
-    const ctx = { deps: app.mail, userId: user.id, outbox: app.outbox };
-    return {
-      success: true as const,
-      ...(await mapped(() => moveMessage(ctx, input, 'archive'), toArchiveError)),
-    };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/functions/archive-email',
+      summary: 'Move a message to Archive.',
+      auth: { action: 'archive emails' },
+      body: moveMessageSchema,
+    },
+    async ({ user, body: input }) => {
+      const ctx = { deps: app.mail, userId: user.id, outbox: app.outbox };
+      return {
+        success: true as const,
+        ...(await mapped(() => moveMessage(ctx, input, 'archive'), toArchiveError)),
+      };
+    },
+  );
 
-  app.post('/api/functions/unarchive-email', async (request) => {
-    const user = requireUser(request, 'move emails to the inbox');
-    const input = parseInput(moveMessageSchema, request.body);
-    const ctx = { deps: app.mail, userId: user.id, outbox: app.outbox };
-    return {
-      success: true as const,
-      ...(await mapped(() => moveMessage(ctx, input, 'unarchive'), toUnarchiveError)),
-    };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/functions/unarchive-email',
+      summary: 'Move a message back to the Inbox.',
+      auth: { action: 'move emails to the inbox' },
+      body: moveMessageSchema,
+    },
+    async ({ user, body: input }) => {
+      const ctx = { deps: app.mail, userId: user.id, outbox: app.outbox };
+      return {
+        success: true as const,
+        ...(await mapped(() => moveMessage(ctx, input, 'unarchive'), toUnarchiveError)),
+      };
+    },
+  );
 
-  app.post('/api/functions/send-office365-email', async (request) => {
-    const user = requireUser(request, 'send emails');
-    const input = parseInput(sendEmailSchema, request.body);
-    const followUpAt = input.followUpAt ? new Date(input.followUpAt) : null;
-    const problem = followUpAt ? snoozeTimeProblem(followUpAt, app.clock.now()) : null;
-    if (problem) throw badRequest(problem);
-    const message = {
-      to: input.to,
-      cc: input.cc,
-      subject: input.subject,
-      body: input.body,
-      replyType: input.replyType,
-      ...(input.integrationId ? { integrationId: input.integrationId } : {}),
-      ...(input.triageItemId ? { triageItemId: input.triageItemId } : {}),
-      ...(input.threadId ? { threadId: input.threadId } : {}),
-      ...(input.originalMessageId ? { originalMessageId: input.originalMessageId } : {}),
-    };
-    // Undo send: held server-side for the window, then sent by features/outgoing/outgoing-sender.ts on any node.
-    if (input.holdSeconds)
-      return holdOutgoingMail(app, user.id, { ...message, followUpAt }, input.holdSeconds);
-    const { integrationId, threadId, ...result } = await sendEmail(
-      { deps: app.mail, userId: user.id },
-      message,
-    );
-    if (followUpAt) {
-      await scheduleFollowUp(app, user.id, {
-        integrationId,
-        threadId,
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/functions/send-office365-email',
+      summary: 'Send, reply or reply all.',
+      auth: { action: 'send emails' },
+      body: sendEmailSchema,
+    },
+    async ({ user, body: input }) => {
+      const followUpAt = input.followUpAt ? new Date(input.followUpAt) : null;
+      const problem = followUpAt ? snoozeTimeProblem(followUpAt, app.clock.now()) : null;
+      if (problem) throw badRequest(problem);
+      const message = {
+        to: input.to,
+        cc: input.cc,
         subject: input.subject,
-        // The real moment of sending: replies are recognised by the providers' own timestamps.
-        sentAt: new Date(),
-        remindAt: followUpAt,
-      });
-    }
-    return { success: true as const, ...result };
-  });
+        body: input.body,
+        replyType: input.replyType,
+        ...(input.integrationId ? { integrationId: input.integrationId } : {}),
+        ...(input.triageItemId ? { triageItemId: input.triageItemId } : {}),
+        ...(input.threadId ? { threadId: input.threadId } : {}),
+        ...(input.originalMessageId ? { originalMessageId: input.originalMessageId } : {}),
+      };
+      // Undo send: held server-side for the window, then sent by features/outgoing/outgoing-sender.ts on any node.
+      if (input.holdSeconds)
+        return holdOutgoingMail(app, user.id, { ...message, followUpAt }, input.holdSeconds);
+      const { integrationId, threadId, ...result } = await sendEmail(
+        { deps: app.mail, userId: user.id },
+        message,
+      );
+      if (followUpAt) {
+        await scheduleFollowUp(app, user.id, {
+          integrationId,
+          threadId,
+          subject: input.subject,
+          // The real moment of sending: replies are recognised by the providers' own timestamps.
+          sentAt: new Date(),
+          remindAt: followUpAt,
+        });
+      }
+      return { success: true as const, ...result };
+    },
+  );
 }

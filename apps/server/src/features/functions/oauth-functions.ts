@@ -2,9 +2,8 @@ import { oauthFunctionSchema } from '@ledgerdesk/domain/api/functions';
 import type { Provider } from '@ledgerdesk/domain/entities';
 import { REDIRECT_URI_MISMATCH } from '@ledgerdesk/domain/integrations/oauth-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireUser } from '../../auth/require-user';
 import { AppError } from '../../http/app-error';
-import { parseInput } from '../../http/parse-input';
+import { defineRoute } from '../../http/define-route';
 import { completeConnection, isAllowedRedirectUri, startConnection } from '../../mail';
 
 /** Origins the provider may send the user back to: the app's public URL, or the origin serving this request. */
@@ -16,28 +15,36 @@ function allowedOrigins(app: FastifyInstance, request: FastifyRequest): string[]
 
 /** gmail-auth and office365-auth: {action:'get-auth-url', redirectUri} → {authUrl}; {code, redirectUri, state?} → {integrationId}. */
 export function registerOAuthFunctions(app: FastifyInstance): void {
-  const providers: Array<[string, Provider]> = [
-    ['gmail-auth', 'gmail'],
-    ['office365-auth', 'office365'],
+  const providers: Array<[string, Provider, string]> = [
+    ['gmail-auth', 'gmail', 'Gmail consent URL, or redeem its code.'],
+    ['office365-auth', 'office365', 'Microsoft consent URL, or redeem its code.'],
   ];
-  for (const [name, provider] of providers) {
-    app.post(`/api/functions/${name}`, async (request) => {
-      const user = requireUser(request, 'connect an email account');
-      const input = parseInput(oauthFunctionSchema, request.body);
-      if (!isAllowedRedirectUri(input.redirectUri, provider, allowedOrigins(app, request))) {
-        throw new AppError(400, 'REDIRECT_URI_MISMATCH', REDIRECT_URI_MISMATCH);
-      }
-      if ('action' in input && input.action === 'get-auth-url') {
-        return startConnection(app.mail, { userId: user.id, provider, redirectUri: input.redirectUri });
-      }
-      if (!('code' in input)) throw new AppError(400, 'validation_failed', 'code: Required');
-      return completeConnection(app.mail, {
-        userId: user.id,
-        provider,
-        code: input.code,
-        redirectUri: input.redirectUri,
-        state: input.state,
-      });
-    });
+  for (const [name, provider, summary] of providers) {
+    defineRoute(
+      app,
+      {
+        method: 'POST',
+        path: `/api/functions/${name}`,
+        summary,
+        auth: { action: 'connect an email account' },
+        body: oauthFunctionSchema,
+      },
+      async ({ request, user, body: input }) => {
+        if (!isAllowedRedirectUri(input.redirectUri, provider, allowedOrigins(app, request))) {
+          throw new AppError(400, 'REDIRECT_URI_MISMATCH', REDIRECT_URI_MISMATCH);
+        }
+        if ('action' in input && input.action === 'get-auth-url') {
+          return startConnection(app.mail, { userId: user.id, provider, redirectUri: input.redirectUri });
+        }
+        if (!('code' in input)) throw new AppError(400, 'validation_failed', 'code: Required');
+        return completeConnection(app.mail, {
+          userId: user.id,
+          provider,
+          code: input.code,
+          redirectUri: input.redirectUri,
+          state: input.state,
+        });
+      },
+    );
   }
 }

@@ -6,8 +6,7 @@ import {
 } from '@ledgerdesk/domain/api/functions';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { requireUser } from '../../auth/require-user';
-import { parseInput } from '../../http/parse-input';
+import { defineRoute } from '../../http/define-route';
 import { resyncIntegration, type SyncFolder, syncIntegration } from '../../mail';
 import { syncResponse } from './sync-responses';
 
@@ -36,23 +35,46 @@ export function registerSyncFunctions(app: FastifyInstance): void {
       },
     );
 
-  app.post('/api/functions/sync-office365-emails', async (request) => {
-    const user = requireUser(request, 'sync emails');
-    const report = await runManualSync(user.id, parseInput(syncOffice365Schema, request.body));
-    return syncResponse(report);
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/functions/sync-office365-emails',
+      summary: 'Sync an Office 365 mailbox.',
+      auth: { action: 'sync emails' },
+      body: syncOffice365Schema,
+    },
+    async ({ user, body }) => {
+      const report = await runManualSync(user.id, body);
+      return syncResponse(report);
+    },
+  );
 
-  app.post('/api/functions/sync-emails', async (request) => {
-    const user = requireUser(request, 'sync emails');
-    const report = await runManualSync(user.id, parseInput(syncEmailsSchema, request.body));
-    return { ...syncResponse(report), synced: report.newEmails + report.updatedEmails };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/functions/sync-emails',
+      summary: 'Sync another mailbox.',
+      auth: { action: 'sync emails' },
+      body: syncEmailsSchema,
+    },
+    async ({ user, body }) => {
+      const report = await runManualSync(user.id, body);
+      return { ...syncResponse(report), synced: report.newEmails + report.updatedEmails };
+    },
+  );
 
-  app.post(
-    '/api/functions/enhanced-full-resync-emails',
-    async (request): Promise<EnhancedFullResyncResponse> => {
-      const user = requireUser(request, 'reset email data');
-      const input = parseInput(enhancedFullResyncSchema, request.body);
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/functions/enhanced-full-resync-emails',
+      summary: 'The Enhanced Reset.',
+      auth: { action: 'reset email data' },
+      body: enhancedFullResyncSchema,
+    },
+    async ({ user, body: input }): Promise<EnhancedFullResyncResponse> => {
       const folders = (['inbox', 'sent', 'archive'] as const).filter(
         (folder) => input.includeFolders[folder],
       ) as SyncFolder[];

@@ -1,9 +1,8 @@
 import { idParamsSchema } from '@ledgerdesk/domain/api/integrations';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/require-user';
 import { withUser } from '../../db/with-user';
 import { notFound } from '../../http/app-error';
-import { parseInput } from '../../http/parse-input';
+import { defineRoute } from '../../http/define-route';
 import { mailProviderOffers } from '../../mail';
 import { toIntegrationDto } from './integration-dto';
 import { findResetInfo, listIntegrations, setIntegrationActive } from './integrations-repository';
@@ -13,37 +12,69 @@ const INTEGRATION_NOT_FOUND = 'Email integration not found.';
 
 /** /api/integrations (list, providers, disconnect, reactivate, reset info) and /api/notification-sources. */
 export async function integrationRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/integrations', async (request) => {
-    const user = requireUser(request, 'view email integrations');
-    const rows = await withUser(app.db, user.id, (tx) => listIntegrations(tx, user.id));
-    return { integrations: rows.map(toIntegrationDto) };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      path: '/api/integrations',
+      summary: "The user's email integrations.",
+      auth: { action: 'view email integrations' },
+    },
+    async ({ user }) => {
+      const rows = await withUser(app.db, user.id, (tx) => listIntegrations(tx, user.id));
+      return { integrations: rows.map(toIntegrationDto) };
+    },
+  );
 
   // What a first-run screen may offer: which providers can be connected here, and which are the sandbox.
-  app.get('/api/integrations/providers', async (request) => {
-    requireUser(request, 'view email providers');
-    return { providers: mailProviderOffers(app.mail) };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      path: '/api/integrations/providers',
+      summary: 'Which providers can be connected here (and which are the sandbox).',
+      auth: { action: 'view email providers' },
+    },
+    async () => {
+      return { providers: mailProviderOffers(app.mail) };
+    },
+  );
 
-  app.get('/api/integrations/reset-info', async (request) => {
-    const user = requireUser(request, 'view reset information');
-    const resetInfo = await withUser(app.db, user.id, (tx) => findResetInfo(tx, user.id));
-    return { resetInfo };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      path: '/api/integrations/reset-info',
+      summary: 'The previous-reset card.',
+      auth: { action: 'view reset information' },
+    },
+    async ({ user }) => {
+      const resetInfo = await withUser(app.db, user.id, (tx) => findResetInfo(tx, user.id));
+      return { resetInfo };
+    },
+  );
 
-  for (const [action, isActive] of [
-    ['disconnect', false],
-    ['reactivate', true],
+  for (const [action, isActive, summary] of [
+    ['disconnect', false, 'Disconnect a mailbox.'],
+    ['reactivate', true, 'Reactivate a mailbox.'],
   ] as const) {
-    app.post(`/api/integrations/:id/${action}`, async (request) => {
-      const user = requireUser(request, `${action} an email integration`);
-      const { id } = parseInput(idParamsSchema, request.params);
-      const row = await withUser(app.db, user.id, (tx) =>
-        setIntegrationActive(tx, { userId: user.id, integrationId: id, isActive }),
-      );
-      if (!row) throw notFound(INTEGRATION_NOT_FOUND);
-      return { integration: toIntegrationDto(row) };
-    });
+    defineRoute(
+      app,
+      {
+        method: 'POST',
+        path: `/api/integrations/:id/${action}`,
+        summary,
+        auth: { action: `${action} an email integration` },
+        params: idParamsSchema,
+      },
+      async ({ user, params: { id } }) => {
+        const row = await withUser(app.db, user.id, (tx) =>
+          setIntegrationActive(tx, { userId: user.id, integrationId: id, isActive }),
+        );
+        if (!row) throw notFound(INTEGRATION_NOT_FOUND);
+        return { integration: toIntegrationDto(row) };
+      },
+    );
   }
 
   await app.register(notificationSourceRoutes);

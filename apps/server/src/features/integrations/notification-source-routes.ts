@@ -5,10 +5,9 @@ import {
   updateNotificationSourceSchema,
 } from '@ledgerdesk/domain/api/integrations';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/require-user';
 import { withUser } from '../../db/with-user';
 import { notFound } from '../../http/app-error';
-import { parseInput } from '../../http/parse-input';
+import { defineRoute } from '../../http/define-route';
 import { toSourceDto } from './integration-dto';
 import { migrateEmailSources } from './migrate-email-sources';
 import {
@@ -23,50 +22,98 @@ const SOURCE_NOT_FOUND = 'Notification source not found.';
 
 /** /api/notification-sources: list, create, update, delete, toggle, and the email auto-migration. */
 export async function notificationSourceRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/notification-sources', async (request) => {
-    const user = requireUser(request, 'view notification sources');
-    const rows = await withUser(app.db, user.id, (tx) => listSources(tx, user.id));
-    return { sources: rows.map(toSourceDto) };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      path: '/api/notification-sources',
+      summary: 'Notification sources by priority.',
+      auth: { action: 'view notification sources' },
+    },
+    async ({ user }) => {
+      const rows = await withUser(app.db, user.id, (tx) => listSources(tx, user.id));
+      return { sources: rows.map(toSourceDto) };
+    },
+  );
 
-  app.post('/api/notification-sources', async (request, reply) => {
-    const user = requireUser(request, 'create a notification source');
-    const input = parseInput(createNotificationSourceSchema, request.body);
-    const row = await withUser(app.db, user.id, (tx) => createSource(tx, user.id, input));
-    return reply.status(201).send({ source: toSourceDto(row) });
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/notification-sources',
+      summary: 'Create a notification source.',
+      auth: { action: 'create a notification source' },
+      body: createNotificationSourceSchema,
+    },
+    async ({ user, reply, body: input }) => {
+      const row = await withUser(app.db, user.id, (tx) => createSource(tx, user.id, input));
+      return reply.status(201).send({ source: toSourceDto(row) });
+    },
+  );
 
-  app.post('/api/notification-sources/migrate', async (request) => {
-    const user = requireUser(request, 'migrate email integrations');
-    const created = await withUser(app.db, user.id, (tx) => migrateEmailSources(tx, user.id));
-    return { created };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/notification-sources/migrate',
+      summary: 'Create an email source per active mailbox.',
+      auth: { action: 'migrate email integrations' },
+    },
+    async ({ user }) => {
+      const created = await withUser(app.db, user.id, (tx) => migrateEmailSources(tx, user.id));
+      return { created };
+    },
+  );
 
-  app.patch('/api/notification-sources/:id', async (request) => {
-    const user = requireUser(request, 'update a notification source');
-    const { id } = parseInput(idParamsSchema, request.params);
-    const input = parseInput(updateNotificationSourceSchema, request.body);
-    const row = await withUser(app.db, user.id, (tx) => updateSource(tx, { userId: user.id, id, input }));
-    if (!row) throw notFound(SOURCE_NOT_FOUND);
-    return { source: toSourceDto(row) };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'PATCH',
+      path: '/api/notification-sources/:id',
+      summary: 'Update a notification source.',
+      auth: { action: 'update a notification source' },
+      params: idParamsSchema,
+      body: updateNotificationSourceSchema,
+    },
+    async ({ user, params: { id }, body: input }) => {
+      const row = await withUser(app.db, user.id, (tx) => updateSource(tx, { userId: user.id, id, input }));
+      if (!row) throw notFound(SOURCE_NOT_FOUND);
+      return { source: toSourceDto(row) };
+    },
+  );
 
-  app.post('/api/notification-sources/:id/toggle', async (request) => {
-    const user = requireUser(request, 'update a notification source');
-    const { id } = parseInput(idParamsSchema, request.params);
-    const { syncEnabled } = parseInput(toggleNotificationSourceSchema, request.body);
-    const row = await withUser(app.db, user.id, (tx) =>
-      toggleSource(tx, { userId: user.id, id, syncEnabled }),
-    );
-    if (!row) throw notFound(SOURCE_NOT_FOUND);
-    return { source: toSourceDto(row) };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/notification-sources/:id/toggle',
+      summary: 'Toggle sync_enabled.',
+      auth: { action: 'update a notification source' },
+      params: idParamsSchema,
+      body: toggleNotificationSourceSchema,
+    },
+    async ({ user, params: { id }, body: { syncEnabled } }) => {
+      const row = await withUser(app.db, user.id, (tx) =>
+        toggleSource(tx, { userId: user.id, id, syncEnabled }),
+      );
+      if (!row) throw notFound(SOURCE_NOT_FOUND);
+      return { source: toSourceDto(row) };
+    },
+  );
 
-  app.delete('/api/notification-sources/:id', async (request) => {
-    const user = requireUser(request, 'delete a notification source');
-    const { id } = parseInput(idParamsSchema, request.params);
-    const isDeleted = await withUser(app.db, user.id, (tx) => deleteSource(tx, { userId: user.id, id }));
-    if (!isDeleted) throw notFound(SOURCE_NOT_FOUND);
-    return { deleted: true };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      path: '/api/notification-sources/:id',
+      summary: 'Delete a notification source.',
+      auth: { action: 'delete a notification source' },
+      params: idParamsSchema,
+    },
+    async ({ user, params: { id } }) => {
+      const isDeleted = await withUser(app.db, user.id, (tx) => deleteSource(tx, { userId: user.id, id }));
+      if (!isDeleted) throw notFound(SOURCE_NOT_FOUND);
+      return { deleted: true };
+    },
+  );
 }

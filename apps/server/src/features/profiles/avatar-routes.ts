@@ -3,10 +3,11 @@ import { AVATAR_MAX_BYTES } from '@ledgerdesk/domain/constants';
 import { AVATAR_IMAGE_FORMATS } from '@ledgerdesk/domain/profile/detect-image-type';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/require-user';
+import { z } from 'zod';
 import { profiles } from '../../db/schema/profiles';
 import { withUser } from '../../db/with-user';
 import { notFound } from '../../http/app-error';
+import { defineRoute } from '../../http/define-route';
 import type { AvatarFileName } from '../../storage/avatar-storage';
 import { createAvatarStorage } from '../../storage/create-avatar-storage';
 import { toProfileDto } from './profile-dto';
@@ -19,6 +20,12 @@ const EXTENSIONS = Object.values(AVATAR_IMAGE_FORMATS).map((format) => format.ex
 const CONTENT_TYPES = new Map(
   Object.values(AVATAR_IMAGE_FORMATS).map((format) => [`avatar.${format.extension}`, format.contentType]),
 );
+
+/** What an avatar URL's path names (documented and swept; the route itself answers 404 to anything else). */
+const avatarParams = z.strictObject({
+  userId: z.uuid(),
+  file: z.string().regex(/^avatar\.(png|jpg|gif|webp)$/),
+});
 
 /** The avatar URL stored on the profile: stable path, `?v=` changes with every upload to bust caches. */
 export function avatarUrl(userId: string, extension: string, version = Date.now()): string {
@@ -36,33 +43,50 @@ export async function avatarRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   });
 
-  app.post('/api/profile/avatar', async (request) => {
-    const user = requireUser(request, 'upload a profile picture');
-    const upload = await readAvatarUpload(request);
-    const fileName: AvatarFileName = `avatar.${upload.extension}`;
-    await storage.put(user.id, fileName, upload.bytes, upload.contentType);
-    const [row] = await withUser(app.db, user.id, (tx) =>
-      tx
-        .update(profiles)
-        .set({ avatarUrl: avatarUrl(user.id, upload.extension), updatedAt: new Date() })
-        .where(eq(profiles.id, user.id))
-        .returning(),
-    );
-    if (!row) throw notFound('Profile not found.');
-    // Only after the profile points at the new file: a picture under another extension is now stale.
-    await Promise.all(
-      EXTENSIONS.filter((extension) => extension !== upload.extension).map((extension) =>
-        storage.remove(user.id, `avatar.${extension}`),
-      ),
-    );
-    return { profile: toProfileDto(row) };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/profile/avatar',
+      summary: 'Upload the avatar (multipart, field `file`, at most 5 MB).',
+      auth: { action: 'upload a profile picture' },
+      isMultipart: true,
+    },
+    async ({ request, user }) => {
+      const upload = await readAvatarUpload(request);
+      const fileName: AvatarFileName = `avatar.${upload.extension}`;
+      await storage.put(user.id, fileName, upload.bytes, upload.contentType);
+      const [row] = await withUser(app.db, user.id, (tx) =>
+        tx
+          .update(profiles)
+          .set({ avatarUrl: avatarUrl(user.id, upload.extension), updatedAt: new Date() })
+          .where(eq(profiles.id, user.id))
+          .returning(),
+      );
+      if (!row) throw notFound('Profile not found.');
+      // Only after the profile points at the new file: a picture under another extension is now stale.
+      await Promise.all(
+        EXTENSIONS.filter((extension) => extension !== upload.extension).map((extension) =>
+          storage.remove(user.id, `avatar.${extension}`),
+        ),
+      );
+      return { profile: toProfileDto(row) };
+    },
+  );
 
-  app.get<{ Params: { userId: string; file: string } }>(
-    '/api/avatars/:userId/:file',
-    async (request, reply) => {
-      requireUser(request, 'view profile pictures');
-      const { userId, file } = request.params;
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      path: '/api/avatars/:userId/:file',
+      summary: 'An avatar image.',
+      auth: { action: 'view profile pictures' },
+      params: avatarParams,
+      // Checked below: a name that is not a stored avatar answers 404, not 400.
+      parseParams: (params) => params as z.infer<typeof avatarParams>,
+      isSharedRead: true,
+    },
+    async ({ reply, params: { userId, file } }) => {
       const contentType = CONTENT_TYPES.get(file);
       if (!USER_ID.test(userId) || !contentType) throw notFound('Profile picture not found.');
       const bytes = await storage.get(userId, file as AvatarFileName);

@@ -1,10 +1,9 @@
 import { SENDERS_API, type SenderChoiceResponse, senderChoiceSchema } from '@ledgerdesk/domain/api/senders';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/require-user';
 import { rowsOf } from '../../db/rows-of';
 import { withUser } from '../../db/with-user';
-import { parseInput } from '../../http/parse-input';
+import { defineRoute } from '../../http/define-route';
 
 /**
  * A sender's mail to Email or Notifications (decision 014): the choice is stored for sync, and the user's own
@@ -12,14 +11,22 @@ import { parseInput } from '../../http/parse-input';
  * choice, so a member's choice applies to their own mail).
  */
 export async function senderRoutes(app: FastifyInstance): Promise<void> {
-  app.post(SENDERS_API.choose, async (request): Promise<SenderChoiceResponse> => {
-    const user = requireUser(request, 'update triage items');
-    const { address, kind } = parseInput(senderChoiceSchema, request.body);
-    return withUser(app.db, user.id, async (tx) => {
-      await tx.execute(sql`
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: SENDERS_API.choose,
+      summary:
+        "Move a sender's mail to Notifications or back to Email (re-types their items; sync keeps to it).",
+      auth: { action: 'update triage items' },
+      body: senderChoiceSchema,
+    },
+    async ({ user, body: { address, kind } }): Promise<SenderChoiceResponse> => {
+      return withUser(app.db, user.id, async (tx) => {
+        await tx.execute(sql`
         insert into sender_preferences (user_id, address, kind) values (${user.id}, ${address}, ${kind})
         on conflict (user_id, address) do update set kind = excluded.kind, updated_at = now()`);
-      const result = await tx.execute(sql`
+        const result = await tx.execute(sql`
         update triage_items t set type = ${kind},
           metadata = case when ${kind} = 'notification'
             then t.metadata || jsonb_build_object('notification_sender', t.from_address, 'automated_reason', 'your choice')
@@ -29,7 +36,8 @@ export async function senderRoutes(app: FastifyInstance): Promise<void> {
           and t.notification_type <> 'system'
           and lower(coalesce(substring(t.from_address from '<([^<>]*)>\\s*$'), trim(t.from_address))) = ${address}
         returning t.id`);
-      return { address, kind, updated: rowsOf(result).length };
-    });
-  });
+        return { address, kind, updated: rowsOf(result).length };
+      });
+    },
+  );
 }

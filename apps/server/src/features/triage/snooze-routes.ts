@@ -10,11 +10,10 @@ import { snoozeTimeProblem } from '@ledgerdesk/domain/triage/snooze';
 import { ARCHIVED_FOLDER_STATES } from '@ledgerdesk/domain/triage/view-criteria';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/require-user';
 import { rowsOf } from '../../db/rows-of';
 import { type Tx, withUser } from '../../db/with-user';
 import { badRequest, conflict, forbidden } from '../../http/app-error';
-import { parseInput } from '../../http/parse-input';
+import { defineRoute } from '../../http/define-route';
 import { itemsOwner } from '../firms/shared-scope';
 
 /** Statuses of the main view an item may be snoozed from (and Scheduled itself, to change the time). */
@@ -52,39 +51,55 @@ function toResponse(rows: ChangedRow[]): SnoozeResponse {
 
 /** Snooze into Scheduled and back (domain api/snooze.ts describes the contract). */
 export async function snoozeRoutes(app: FastifyInstance): Promise<void> {
-  app.post(SNOOZE_API.snooze, async (request) => {
-    const user = requireUser(request, 'snooze triage items');
-    const body = parseInput(snoozeBodySchema, request.body);
-    const until = new Date(body.until);
-    const problem = snoozeTimeProblem(until, app.clock.now());
-    if (problem) throw badRequest(problem);
-    return withUser(app.db, user.id, async (tx) => {
-      // Items of a mailbox shared with the firm are snoozed as their owner's rows (decision 012).
-      const owner = await itemsOwner(tx, user.id, body.ids);
-      const rows = await lockItems(tx, owner, body.ids);
-      const archived = new Set<string>(ARCHIVED_FOLDER_STATES);
-      if (rows.some((row) => !SNOOZABLE.has(row.status) || archived.has(row.folder_state ?? '')))
-        throw conflict(SNOOZE_NOT_IN_TRIAGE);
-      const result = await tx.execute(sql`
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: SNOOZE_API.snooze,
+      summary: 'Snooze items into Scheduled until a time.',
+      auth: { action: 'snooze triage items' },
+      body: snoozeBodySchema,
+    },
+    async ({ user, body }) => {
+      const until = new Date(body.until);
+      const problem = snoozeTimeProblem(until, app.clock.now());
+      if (problem) throw badRequest(problem);
+      return withUser(app.db, user.id, async (tx) => {
+        // Items of a mailbox shared with the firm are snoozed as their owner's rows (decision 012).
+        const owner = await itemsOwner(tx, user.id, body.ids);
+        const rows = await lockItems(tx, owner, body.ids);
+        const archived = new Set<string>(ARCHIVED_FOLDER_STATES);
+        if (rows.some((row) => !SNOOZABLE.has(row.status) || archived.has(row.folder_state ?? '')))
+          throw conflict(SNOOZE_NOT_IN_TRIAGE);
+        const result = await tx.execute(sql`
         update triage_items set status = 'scheduled', snoozed_until = ${until.toISOString()}::timestamptz,
           updated_at = now()
         where user_id = ${owner} and id in (${idList(body.ids)})
         returning id, status, is_read, snoozed_until`);
-      return toResponse(rowsOf<ChangedRow>(result));
-    });
-  });
+        return toResponse(rowsOf<ChangedRow>(result));
+      });
+    },
+  );
 
-  app.post(SNOOZE_API.unsnooze, async (request) => {
-    const user = requireUser(request, 'unsnooze triage items');
-    const body = parseInput(itemIdsBodySchema, request.body);
-    return withUser(app.db, user.id, async (tx) => {
-      const owner = await itemsOwner(tx, user.id, body.ids);
-      await lockItems(tx, owner, body.ids);
-      const result = await tx.execute(sql`
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: SNOOZE_API.unsnooze,
+      summary: 'Bring snoozed items back to the inbox now.',
+      auth: { action: 'unsnooze triage items' },
+      body: itemIdsBodySchema,
+    },
+    async ({ user, body }) => {
+      return withUser(app.db, user.id, async (tx) => {
+        const owner = await itemsOwner(tx, user.id, body.ids);
+        await lockItems(tx, owner, body.ids);
+        const result = await tx.execute(sql`
         update triage_items set status = 'inbox', snoozed_until = null, updated_at = now()
         where user_id = ${owner} and id in (${idList(body.ids)}) and status = 'scheduled'
         returning id, status, is_read, snoozed_until`);
-      return toResponse(rowsOf<ChangedRow>(result));
-    });
-  });
+        return toResponse(rowsOf<ChangedRow>(result));
+      });
+    },
+  );
 }

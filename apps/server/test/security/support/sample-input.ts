@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiRoute } from '../../../src/openapi/api-routes';
+import type { ApiRoute } from '../../../src/http/define-route';
 
 type Json = Record<string, unknown>;
 /** The ids of one user's data, by what they name. */
