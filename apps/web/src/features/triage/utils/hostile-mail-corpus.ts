@@ -8,6 +8,19 @@ export type HostileMail = { name: string; html: string; kind: 'script' | 'remote
 
 const c = (path: string) => `${CANARY}/${path}`;
 
+/** SVG presentation attributes (and their CSS properties) that take url(): each names a resource in another document. */
+export const URL_PRESENTATION_ATTRIBUTES = [
+  'fill',
+  'stroke',
+  'filter',
+  'mask',
+  'clip-path',
+  'marker-start',
+  'marker-mid',
+  'marker-end',
+  'cursor',
+] as const;
+
 export const HOSTILE_MAILS: readonly HostileMail[] = [
   { name: 'script tag', kind: 'script', html: '<p>hi</p><script>window.__pwned=1</script>' },
   { name: 'img onerror', kind: 'script', html: '<img src=x onerror="window.__pwned=1">' },
@@ -139,17 +152,7 @@ export const HOSTILE_MAILS: readonly HostileMail[] = [
   { name: 'body background', kind: 'remote-load', html: `<body background="${c('body.png')}">x</body>` },
   { name: 'a ping', kind: 'remote-load', html: `<a href="https://example.test" ping="${c('ping')}">x</a>` },
   // SVG presentation attributes and CSS properties that take url(): each names a resource in another document.
-  ...[
-    'fill',
-    'stroke',
-    'filter',
-    'mask',
-    'clip-path',
-    'marker-start',
-    'marker-mid',
-    'marker-end',
-    'cursor',
-  ].map(
+  ...URL_PRESENTATION_ATTRIBUTES.map(
     (attribute): HostileMail => ({
       name: `svg ${attribute} attribute url`,
       kind: 'remote-load',

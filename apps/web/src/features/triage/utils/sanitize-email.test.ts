@@ -1,6 +1,11 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { AFTER_CONSENT_MAIL, CANARY, HOSTILE_MAILS } from './hostile-mail-corpus';
+import {
+  AFTER_CONSENT_MAIL,
+  CANARY,
+  HOSTILE_MAILS,
+  URL_PRESENTATION_ATTRIBUTES,
+} from './hostile-mail-corpus';
 import { emailFrameCsp, sanitizeEmailHtml } from './sanitize-email';
 
 /**
@@ -64,17 +69,7 @@ describe('sanitizeEmailHtml against the hostile-mail corpus', () => {
 // Loads the frame's CSP (img-src data:) used to be the only thing to stop (each of these failed before the
 // sanitizer learnt them): the sanitizer now removes them too.
 const CSP_ONLY_VECTORS = [
-  ...[
-    'fill',
-    'stroke',
-    'filter',
-    'mask',
-    'clip-path',
-    'marker-start',
-    'marker-mid',
-    'marker-end',
-    'cursor',
-  ].map((attribute) => `svg ${attribute} attribute url`),
+  ...URL_PRESENTATION_ATTRIBUTES.map((attribute) => `svg ${attribute} attribute url`),
   'svg fill attribute, escaped url',
   'svg fill attribute, quoted url with a line break',
   'svg gradient href',
