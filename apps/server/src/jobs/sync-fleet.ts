@@ -3,9 +3,14 @@ import { JOBS_SCHEMA } from '../db/client';
 import {
   type IntegrationJobData,
   type JobOutcome,
+  listPushDue,
+  listVerifyDue,
   type MailDeps,
+  pullPushNotifications,
+  runPushJob,
   runSyncJob,
   runTokenRefreshJob,
+  runVerifyJob,
 } from '../mail';
 
 import { listSyncCandidates } from './sync-candidates';
@@ -20,7 +25,21 @@ export const QUEUES = {
   tokenRefresh: 'mail-token-refresh',
   /** One job per second across all nodes (throttled): snoozes that return and reminders that fire then. */
   timers: 'triage-timers',
+  /** Setting up, renewing or retrying one mailbox's live updates; singletonKey = integration id (decision 021). */
+  push: 'mail-push',
+  /** One job per second across all nodes (throttled): read the Gmail Pub/Sub pull subscription. */
+  pushPull: 'mail-push-pull',
+  /** Reconciling one mailbox with its provider; singletonKey = integration id (decision 021). */
+  verify: 'mail-verify',
 } as const;
+
+/** Why a sync job was queued besides the round: a push notification, a reconciliation, a person. */
+export type SyncReason = 'push' | 'verify';
+
+/** A push-queued sync waits this long for a manual sync or reset holding the mailbox, then gives way. */
+const PUSH_SYNC_LOCK_WAIT_MS = 30_000;
+/** The Gmail pull's slot (one pull a second across the fleet). */
+const PUSH_PULL_SLOT_SECONDS = 1;
 
 /** The triage timers' slot (decision 009): one job per second, whichever node asks first. */
 const TIMER_SLOT_SECONDS = 1;
@@ -35,7 +54,8 @@ const SYNC_RETRY_LIMIT = 3;
 const STOP_GRACE_MS = 10_000;
 
 export type SyncRoundData = { slot: string };
-export type SyncJobData = IntegrationJobData & { slot: string };
+/** `slot` is the round's slot, or the reason and time of a sync queued by a notification. */
+export type SyncJobData = IntegrationJobData & { slot: string; reason?: SyncReason };
 
 export type SyncFleetStatus = {
   enabled: boolean;
@@ -53,6 +73,16 @@ export type SyncFleet = {
   start(): Promise<void>;
   stop(): Promise<void>;
   status(): Promise<SyncFleetStatus>;
+  /**
+   * Queues a sync of one mailbox now (a push notification, a reconciliation's find): at most one queued and one
+   * running per mailbox across nodes, so a burst of notifications gives one sync after the running one. Answers
+   * whether a job was added (false: one was already waiting, or the engine is off).
+   */
+  queueSync(job: IntegrationJobData, reason: SyncReason): Promise<boolean>;
+  /** Queues a push job for one mailbox now (connected, reactivated, reset, or a lifecycle event). */
+  queuePush(job: IntegrationJobData): Promise<boolean>;
+  /** Queues a reconciliation of one mailbox now. */
+  queueVerify(job: IntegrationJobData): Promise<boolean>;
 };
 
 /**
@@ -86,6 +116,10 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
   let timerWorkers: string[] = [];
   let syncWorkers: string[] = [];
   let roundWorkers: string[] = [];
+  let pushWorkers: string[] = [];
+  let verifyWorkers: string[] = [];
+  let pushPullWorkers: string[] = [];
+  let pushPullTimer: NodeJS.Timeout | null = null;
   let isStopping = false;
   const running = new Set<Promise<unknown>>();
 
@@ -150,6 +184,43 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     return !first || first.id === jobId;
   };
 
+  /** One job per mailbox on a stately queue: never two queued or two running for it, on any node. */
+  const sendSingleton = async (queue: string, job: IntegrationJobData, data: object = {}) => {
+    const payload = { integrationId: job.integrationId, userId: job.userId, ...data };
+    const id = await boss.send(queue, payload, { singletonKey: job.integrationId });
+    const workers = queue === QUEUES.sync ? syncWorkers : queue === QUEUES.push ? pushWorkers : verifyWorkers;
+    if (id) for (const worker of workers) boss.notifyWorker(worker);
+    return id !== null;
+  };
+
+  /** Asks for this second's Gmail pull; the node that gets it pulls once and queues the mailboxes named. */
+  const requestPushPull = async () => {
+    if (isStopping) return;
+    const slot = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+    try {
+      const id = await boss.sendThrottled(
+        QUEUES.pushPull,
+        { slot },
+        { retryLimit: 0, expireInSeconds: 60 },
+        PUSH_PULL_SLOT_SECONDS,
+      );
+      if (id) for (const worker of pushPullWorkers) boss.notifyWorker(worker);
+    } catch (error) {
+      deps.log.error({ err: error }, 'requesting the Gmail pull failed');
+    }
+  };
+
+  const runPushPull = async () => {
+    const mailboxes = await pullPushNotifications(deps);
+    for (const mailbox of mailboxes) await queueSync(mailbox, 'push');
+  };
+
+  const queueSync = async (job: IntegrationJobData, reason: SyncReason) => {
+    if (periodMs <= 0 || isStopping) return false;
+    const slot = `${reason}:${new Date().toISOString()}`;
+    return sendSingleton(QUEUES.sync, job, { slot, reason });
+  };
+
   const runRound = async (jobId: string, data: SyncRoundData) => {
     if (!(await isFirstRoundOfSlot(jobId, data.slot))) {
       deps.log.info({ slot: data.slot }, 'sync round skipped: its slot already had one');
@@ -194,8 +265,17 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       if (id) refreshes++;
     }
     for (const worker of syncWorkers) boss.notifyWorker(worker);
+    const now = new Date();
+    let pushJobs = 0;
+    for (const mailbox of await listPushDue(deps.db, now)) {
+      if (await sendSingleton(QUEUES.push, mailbox)) pushJobs++;
+    }
+    let verifyJobs = 0;
+    for (const mailbox of await listVerifyDue(deps.db, now)) {
+      if (await sendSingleton(QUEUES.verify, mailbox)) verifyJobs++;
+    }
     deps.log.info(
-      { slot: data.slot, ...plan.counts, queued, alreadyQueued, tokenRefreshes: refreshes },
+      { slot: data.slot, ...plan.counts, queued, alreadyQueued, tokenRefreshes: refreshes, pushJobs, verifyJobs },
       'sync round',
     );
   };
@@ -208,6 +288,9 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
 
   return {
     enabled: periodMs > 0,
+    queueSync,
+    queuePush: async (job) => (periodMs > 0 && !isStopping ? sendSingleton(QUEUES.push, job) : false),
+    queueVerify: async (job) => (periodMs > 0 && !isStopping ? sendSingleton(QUEUES.verify, job) : false),
     async start() {
       if (periodMs <= 0) return;
       await boss.start();
@@ -235,7 +318,8 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
         workerId = await boss.work<SyncJobData>(QUEUES.sync, polling, async ([job]) => {
           if (!job) return;
           try {
-            await logged('scheduled sync', job.data, () => runSyncJob(deps, job.data));
+            const waitMs = job.data.reason ? PUSH_SYNC_LOCK_WAIT_MS : 0;
+            await logged('scheduled sync', job.data, () => runSyncJob(deps, job.data, { waitMs }));
           } finally {
             // pg-boss 10 waits a whole polling interval after every fetch, even one that found a job, so a
             // worker would run at most one sync per interval (4 workers polling every 2 s: 2 syncs/s per
@@ -249,6 +333,32 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       await boss.work<IntegrationJobData>(QUEUES.tokenRefresh, polling, async ([job]) => {
         if (job) await logged('scheduled token refresh', job.data, () => runTokenRefreshJob(deps, job.data));
       });
+      const perMailbox = (name: string): PgBoss.Queue => ({
+        name,
+        policy: 'stately',
+        retryLimit: 0,
+        expireInSeconds: env.SYNC_JOB_EXPIRE_SECONDS,
+      });
+      await boss.createQueue(QUEUES.push, perMailbox(QUEUES.push));
+      await boss.createQueue(QUEUES.verify, perMailbox(QUEUES.verify));
+      pushWorkers = [
+        await boss.work<IntegrationJobData>(QUEUES.push, polling, async ([job]) => {
+          if (job) await logged('push set-up', job.data, () => runPushJob(deps, job.data));
+        }),
+      ];
+      verifyWorkers = [
+        await boss.work<IntegrationJobData>(QUEUES.verify, polling, async ([job]) => {
+          if (job) await logged('reconciliation', job.data, () => runVerifyJob(deps, job.data));
+        }),
+      ];
+      await boss.createQueue(QUEUES.pushPull, { name: QUEUES.pushPull, retryLimit: 0, retentionMinutes: 10 });
+      pushPullWorkers = [
+        await boss.work(QUEUES.pushPull, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+          if (job) await track(runPushPull());
+        }),
+      ];
+      pushPullTimer = setInterval(() => void requestPushPull(), TIMER_REQUEST_MS);
+      pushPullTimer.unref();
       const runTimers = options.timers;
       if (runTimers) {
         await boss.createQueue(QUEUES.timers, { name: QUEUES.timers, retryLimit: 0, retentionMinutes: 10 });
@@ -270,6 +380,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       isStopping = true;
       if (timer) clearInterval(timer);
       if (timersTimer) clearInterval(timersTimer);
+      if (pushPullTimer) clearInterval(pushPullTimer);
       // Resolves once the engine has stopped: its workers finished (or their jobs failed back to the queue after
       // the grace time) and its own pool closed, which waits for a job's completion still being written. With
       // `wait: false` it resolved at once and that write raced whatever came next (a test dropping the database

@@ -33,11 +33,26 @@ export {
 export type { MailboxChangeOperation } from './provider';
 // Provider offers and the connect flow of Email Integration.
 export { mailProviderOffers } from './provider-registry';
+// Live updates (decision 021): what the fleet's round and the webhooks need.
+export { restartPush, stopPush } from './push/maintain-push';
+export { pullPushNotifications } from './push/pull-notifications';
+export {
+  findGmailPushByAddress,
+  findPushBySubscription,
+  listPushDue,
+  type PushDue,
+  type PushFleetHealth,
+  readPushFleetHealth,
+  recordPushNotification,
+} from './push/push-store';
 // The fleet's work on one mailbox.
 export {
   type IntegrationJobData,
   type JobOutcome,
+  runPushJob,
   runSyncJob,
   runTokenRefreshJob,
+  runVerifyJob,
 } from './scheduled-runs';
 export type { SyncFolder, SyncReport } from './sync/sync-report';
+export { listVerifyDue, type VerifyDue } from './verify/verify-mailbox';

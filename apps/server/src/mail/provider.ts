@@ -90,6 +90,30 @@ export type PushChange = { key: string; messageId: string; operation: MailboxCha
 /** A change the provider took (with the message's id afterwards) or refused (the error, to classify). */
 export type PushOutcome = { ok: true; messageId: string } | { ok: false; error: unknown };
 
+/** A mailbox's live-updates subscription as stored (decision 021): Graph's subscription, or Gmail's watch. */
+export type PushSubscription = {
+  /** The provider's id (Graph subscription id); null for a Gmail watch. */
+  subscriptionId: string | null;
+  /** SHA-256 (hex) of the clientState sent with the subscription; null where the channel has none. */
+  clientStateHash: string | null;
+  expiresAt: Date;
+};
+
+/**
+ * How a provider pushes news of a mailbox (decision 021). A notification is only a hint: it queues the same
+ * incremental sync the poll runs. `start` creates (or replaces) the subscription, `renew` extends it (throws
+ * ProviderError kind 'not_found' when the provider no longer has it; the caller then starts again), `stop`
+ * removes it (best effort, on disconnect).
+ */
+export type PushChannel = {
+  readonly channel: 'graph-subscription' | 'gmail-watch';
+  /** Why this configuration cannot push (in words for Email Integration), or null when it can. */
+  unavailableReason(): string | null;
+  start(session: MailSession, input: { integrationId: string }): Promise<PushSubscription>;
+  renew(session: MailSession, current: PushSubscription): Promise<PushSubscription>;
+  stop(session: MailSession, current: PushSubscription): Promise<void>;
+};
+
 export type MailProvider = {
   readonly name: Provider;
   /** The provider's consent URL (authorization-code flow with PKCE S256 and state). */
@@ -120,4 +144,6 @@ export type MailProvider = {
   pushChanges(session: MailSession, changes: readonly PushChange[]): Promise<Map<string, PushOutcome>>;
   /** Sends a new message, reply or reply-all, keeping the thread. */
   send(session: MailSession, mail: OutgoingMail): Promise<void>;
+  /** Live updates, where the provider and this configuration offer them (decision 021). */
+  readonly push?: PushChannel;
 };

@@ -1,5 +1,7 @@
 import { findIntegration } from './integrations/integration-store';
 import type { MailDeps } from './mail-deps';
+import { maintainPush } from './push/maintain-push';
+import { verifyMailbox } from './verify/verify-mailbox';
 import { loadScheduledIntegration, runUnderSyncLock } from './sync/run-under-sync-lock';
 import { syncIntegrationRun } from './sync/sync-integration';
 import { refreshIntegrationToken } from './tokens/refresh-integration-token';
@@ -21,12 +23,16 @@ export class ScheduledSyncFailed extends Error {
  * A scheduled sync of one initialised integration, unless a manual sync, reset or another node holds its
  * sync lock (then this round leaves it alone). A failed run is recorded on the integration and thrown.
  */
-export async function runSyncJob(deps: MailDeps, data: IntegrationJobData): Promise<JobOutcome> {
+export async function runSyncJob(
+  deps: MailDeps,
+  data: IntegrationJobData,
+  options: { waitMs?: number } = {},
+): Promise<JobOutcome> {
   const ctx = { deps, userId: data.userId };
   const run = await runUnderSyncLock(
     ctx,
     data.integrationId,
-    { waitMs: 0, load: loadScheduledIntegration },
+    { waitMs: options.waitMs ?? 0, load: loadScheduledIntegration },
     (integration) => syncIntegrationRun(ctx, integration, { timeBudgetMs: SCHEDULED_SYNC_TIME_BUDGET_MS }),
   );
   if (run.status === 'refused') return 'skipped';
@@ -48,4 +54,16 @@ export async function runTokenRefreshJob(deps: MailDeps, data: IntegrationJobDat
     deps.log.warn({ err: error, integrationId: data.integrationId }, 'scheduled token refresh failed');
     return 'failed';
   }
+}
+
+/** Sets up, renews or retries one mailbox's live updates (decision 021). */
+export async function runPushJob(deps: MailDeps, data: IntegrationJobData): Promise<JobOutcome> {
+  const outcome = await maintainPush(deps, data);
+  return outcome === 'live' ? 'refreshed' : outcome === 'failed' ? 'failed' : 'skipped';
+}
+
+/** Reconciles one mailbox with its provider (decision 021). */
+export async function runVerifyJob(deps: MailDeps, data: IntegrationJobData): Promise<JobOutcome> {
+  const outcome = await verifyMailbox(deps, data);
+  return outcome === 'verified' ? 'synced' : outcome;
 }

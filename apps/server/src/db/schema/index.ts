@@ -5,6 +5,7 @@ export * from './email-integrations';
 export * from './firms';
 export * from './follow-up-reminders';
 export * from './mailbox-changes';
+export * from './mailbox-push';
 export * from './notification-sources';
 export * from './outgoing-mail';
 export * from './profiles';

@@ -1,0 +1,172 @@
+import type { Provider } from '@ledgerdesk/domain/entities';
+import { isProviderError } from '../http/provider-error';
+import { SYNC_POLICY } from '../http/retry-policy';
+import { findIntegration, type IntegrationCtx, type IntegrationRow } from '../integrations/integration-store';
+import type { MailDeps } from '../mail-deps';
+import type { PushChannel, PushSubscription } from '../provider';
+import { providerFor } from '../provider-registry';
+import { openSession } from '../session/open-session';
+import { deletePush, type PushChannelName, type PushRow, readPush, savePush } from './push-store';
+
+/** After this many failed attempts in a row Email Integration says "Live updates off" (the poll goes on). */
+export const PUSH_FAILURES_BEFORE_OFF = 3;
+/** An unavailable configuration is looked at again this often (settings change with a restart). */
+const UNAVAILABLE_RECHECK_MS = 60 * 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+export type PushJobOutcome = 'live' | 'unavailable' | 'failed' | 'skipped';
+
+const channelOf = (provider: Provider): PushChannelName =>
+  provider === 'gmail' ? 'gmail-watch' : 'graph-subscription';
+
+/** Backoff after `failures` failed attempts: 1, 2, 4 … minutes, at most an hour. */
+export function pushRetryDelayMs(failures: number): number {
+  return Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** Math.max(0, failures - 1));
+}
+
+/** Why setting up live updates failed, in words for Email Integration. */
+export function describePushFailure(error: unknown): string {
+  if (isProviderError(error, 'forbidden')) return 'The mail provider refused live updates for this mailbox.';
+  if (isProviderError(error, 'unauthorized', 'invalid_grant')) return 'The mailbox connection needs attention.';
+  if (isProviderError(error, 'throttled')) return 'The mail provider is busy (throttled).';
+  if (isProviderError(error, 'network', 'timeout', 'unavailable'))
+    return 'The mail provider could not be reached.';
+  if (isProviderError(error, 'bad_request'))
+    return error.message || 'The mail provider refused the subscription request.';
+  return 'Live updates could not be set up.';
+}
+
+const storedSubscription = (row: PushRow | null): PushSubscription | null =>
+  row?.state === 'live' && row.expiresAt
+    ? { subscriptionId: row.subscriptionId, clientStateHash: row.clientStateHash, expiresAt: row.expiresAt }
+    : null;
+
+/**
+ * Sets up, renews or retries one mailbox's live updates (the fleet's push job, one per mailbox at a time
+ * across nodes). Failure is recorded with a reason and a backoff; it never touches syncing, which goes on.
+ */
+export async function maintainPush(
+  deps: MailDeps,
+  data: { integrationId: string; userId: string },
+): Promise<PushJobOutcome> {
+  const ctx: IntegrationCtx = { deps, userId: data.userId };
+  const integration = await findIntegration(ctx, data.integrationId);
+  if (!integration?.isActive || integration.needsReconnect) return 'skipped';
+  const now = new Date();
+  const channelName = channelOf(integration.provider);
+  const channel = pushChannelOf(deps, integration);
+  const reason = channel ? channel.unavailableReason() : 'This mail provider does not offer live updates.';
+  if (!channel || reason) {
+    await savePush(ctx, integration.id, {
+      channel: channelName,
+      state: 'unavailable',
+      lastError: reason,
+      subscriptionId: null,
+      clientStateHash: null,
+      expiresAt: null,
+      nextAttemptAt: new Date(now.getTime() + UNAVAILABLE_RECHECK_MS),
+    });
+    return 'unavailable';
+  }
+  const current = await readPush(ctx, integration.id);
+  const session = openSession(ctx, integration, { policy: SYNC_POLICY });
+  try {
+    const existing = storedSubscription(current);
+    let subscription: PushSubscription;
+    if (existing && existing.expiresAt.getTime() > now.getTime()) {
+      try {
+        subscription = await channel.renew(session, existing);
+      } catch (error) {
+        if (!isProviderError(error, 'not_found')) throw error;
+        subscription = await channel.start(session, { integrationId: integration.id });
+      }
+    } else {
+      subscription = await channel.start(session, { integrationId: integration.id });
+    }
+    await savePush(ctx, integration.id, {
+      channel: channel.channel,
+      state: 'live',
+      subscriptionId: subscription.subscriptionId,
+      clientStateHash: subscription.clientStateHash,
+      expiresAt: subscription.expiresAt,
+      renewedAt: now,
+      failureCount: 0,
+      lastError: null,
+      nextAttemptAt: now,
+    });
+    await stopReplaced(ctx, channel, session, current, subscription);
+    return 'live';
+  } catch (error) {
+    const failures = (current?.failureCount ?? 0) + 1;
+    deps.log.warn({ err: error, integrationId: integration.id, failures }, 'live updates could not be set up');
+    // A subscription that still lives keeps delivering: its id and expiry stay until it runs out.
+    await savePush(ctx, integration.id, {
+      channel: channel.channel,
+      state: 'failing',
+      failureCount: failures,
+      lastError: describePushFailure(error),
+      nextAttemptAt: new Date(now.getTime() + pushRetryDelayMs(failures)),
+    });
+    return 'failed';
+  }
+}
+
+/** A subscription replaced by a new one (after a reset or a failure) is removed, so none is left delivering. */
+async function stopReplaced(
+  ctx: IntegrationCtx,
+  channel: PushChannel,
+  session: ReturnType<typeof openSession>,
+  previous: PushRow | null,
+  next: PushSubscription,
+): Promise<void> {
+  if (!previous?.subscriptionId || previous.subscriptionId === next.subscriptionId || !previous.expiresAt) return;
+  try {
+    await channel.stop(session, {
+      subscriptionId: previous.subscriptionId,
+      clientStateHash: previous.clientStateHash,
+      expiresAt: previous.expiresAt,
+    });
+  } catch (error) {
+    ctx.deps.log.debug({ err: error }, 'a replaced subscription could not be removed');
+  }
+}
+
+/** The provider's push channel for this integration, or null when it has none. */
+function pushChannelOf(deps: MailDeps, integration: IntegrationRow): PushChannel | null {
+  try {
+    return providerFor(deps, integration.provider).push ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A mailbox connected, reactivated or reset: its live updates are set up again at the next push job (the
+ * caller queues one at once; the fleet's round would find it within a minute anyway).
+ */
+export async function restartPush(ctx: IntegrationCtx, integration: IntegrationRow): Promise<void> {
+  const current = await readPush(ctx, integration.id);
+  await savePush(ctx, integration.id, {
+    channel: channelOf(integration.provider),
+    state: 'pending',
+    failureCount: 0,
+    nextAttemptAt: new Date(),
+    // Keep the old subscription's id until a new one replaces it: its late notifications still find the mailbox.
+    ...(current ? {} : { lastError: null }),
+  });
+}
+
+/** A mailbox disconnected: its subscription or watch is removed at the provider (best effort) and forgotten. */
+export async function stopPush(ctx: IntegrationCtx, integration: IntegrationRow): Promise<void> {
+  const current = await readPush(ctx, integration.id);
+  const existing = storedSubscription(current);
+  const channel = pushChannelOf(ctx.deps, integration);
+  if (existing && channel && !channel.unavailableReason()) {
+    try {
+      await channel.stop(openSession(ctx, integration, { policy: SYNC_POLICY }), existing);
+    } catch (error) {
+      ctx.deps.log.warn({ err: error, integrationId: integration.id }, 'live updates could not be removed');
+    }
+  }
+  await deletePush(ctx, integration.id);
+}
