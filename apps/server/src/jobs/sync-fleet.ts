@@ -341,13 +341,15 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       });
       await boss.createQueue(QUEUES.push, perMailbox(QUEUES.push));
       await boss.createQueue(QUEUES.verify, perMailbox(QUEUES.verify));
+      // The node that queues a push or verify job wakes its own worker; the others look now and then.
+      const rarely = { pollingIntervalSeconds: 10, batchSize: 1 };
       pushWorkers = [
-        await boss.work<IntegrationJobData>(QUEUES.push, polling, async ([job]) => {
+        await boss.work<IntegrationJobData>(QUEUES.push, rarely, async ([job]) => {
           if (job) await logged('push set-up', job.data, () => runPushJob(deps, job.data));
         }),
       ];
       verifyWorkers = [
-        await boss.work<IntegrationJobData>(QUEUES.verify, polling, async ([job]) => {
+        await boss.work<IntegrationJobData>(QUEUES.verify, rarely, async ([job]) => {
           if (job) await logged('reconciliation', job.data, () => runVerifyJob(deps, job.data));
         }),
       ];
