@@ -29,6 +29,43 @@ module.exports = {
       to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
+      name: 'triage-actions-and-collaboration-import-no-slice',
+      comment:
+        'features/triage slices import down their order (layout → list → thread → compose → actions; thread → collaboration), never up: see its README.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/triage/(actions|collaboration)/' },
+      to: {
+        path: '^apps/web/src/features/triage/(layout|list|thread|compose|actions|collaboration)/',
+        pathNot: '^apps/web/src/features/triage/$1/',
+      },
+    },
+    {
+      name: 'triage-compose-imports-only-actions',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/triage/compose/' },
+      to: { path: '^apps/web/src/features/triage/(layout|list|thread|collaboration)/' },
+    },
+    {
+      name: 'triage-thread-imports-no-list',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/triage/thread/' },
+      to: { path: '^apps/web/src/features/triage/(layout|list)/' },
+    },
+    {
+      name: 'triage-list-imports-only-thread-and-actions',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/triage/list/' },
+      to: { path: '^apps/web/src/features/triage/(layout|compose|collaboration)/' },
+    },
+    {
+      name: 'triage-slices-reach-the-screen-through-its-context',
+      comment:
+        'Slices read the screen state through triage-screen-context.tsx; the page and the state hook compose the slices.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/triage/[^/]+/' },
+      to: { path: '^apps/web/src/features/triage/(triage-page|use-triage-screen-state)\\.tsx?$' },
+    },
+    {
       name: 'sandbox-imports-nothing-of-ours',
       severity: 'error',
       from: { path: '^tools/mail-sandbox/src' },

@@ -6,7 +6,7 @@ import {
   AFTER_CONSENT_MAIL,
   CANARY,
   HOSTILE_MAILS,
-} from '../../apps/web/src/features/triage/utils/hostile-mail-corpus';
+} from '../../apps/web/src/features/triage/thread/hostile-mail-corpus';
 import { expect, test } from '../support/fixtures';
 import { clientMessage, rows, signUpWithMailbox } from '../support/triage-page';
 

@@ -5,7 +5,7 @@ import { NavLink, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useAuth } from '../../features/auth/auth-provider';
-import { useTriageCounts } from '../../features/triage/api/get-triage-counts';
+import { useTriageCounts } from '../../features/triage/list/get-triage-counts';
 import { cn } from '../../lib/cn';
 import { useFirm } from '../../lib/firm-query';
 import { useProfile } from '../../lib/profile-query';

@@ -2,7 +2,7 @@ import { NOTICE_EVENT, parseUserNotice } from '@ledgerdesk/domain/api/notice-eve
 import { FIRM_EVENT, TRIAGE_API } from '@ledgerdesk/domain/api/triage-endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { triageKeys } from '../../features/triage/api/triage-keys';
+import { triageKeys } from '../../features/triage/triage-keys';
 import { FIRM_QUERY_KEY } from '../../lib/firm-query';
 import { toast } from '../../lib/toast';
 

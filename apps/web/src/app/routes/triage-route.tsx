@@ -4,8 +4,8 @@ import { type ComponentProps, lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { SharedMailboxBand } from '../../features/firm/components/shared-mailbox-band';
 import { TriageConnectionControls } from '../../features/integrations/components/triage-connection-controls';
-import { ComposeAddonsContext } from '../../features/triage/components/compose-addons';
-import { TriagePage } from '../../features/triage/components/triage-page';
+import { ComposeAddonsContext } from '../../features/triage/compose/compose-addons';
+import { TriagePage } from '../../features/triage/triage-page';
 import { useFirm } from '../../lib/firm-query';
 
 // Only a new user's empty list needs the connect flow: it loads when that list shows.
