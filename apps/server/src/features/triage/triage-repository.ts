@@ -2,6 +2,7 @@ import type { SenderChoiceResponse } from '@ledgerdesk/domain/api/senders';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
+import { followUpReminders } from '../../db/schema/follow-up-reminders';
 import { senderPreferences } from '../../db/schema/sender-preferences';
 import { viewSql } from './item-filters-sql';
 import { type ItemRow, itemColumns, sourceJoin } from './item-row';
@@ -10,8 +11,8 @@ type SenderKind = SenderChoiceResponse['kind'];
 
 /**
  * Triage's queries beside the list walk (`find-thread-heads.ts`, `list-thread-groups.ts`) and the action writes
- * (`item-writes.ts`, `undo-repository.ts`): snoozing, the sidebar counts, a sender's choice, a thread's items and
- * the embedded database's statistics. Inside `withUser`, except the statistics.
+ * (`item-writes.ts`, `undo-repository.ts`): snoozing, follow-up reminders, the sidebar counts, a sender's choice, a
+ * thread's items and the embedded database's statistics. Inside `withUser`, except the statistics.
  */
 
 const idList = (ids: readonly string[]) =>
@@ -180,4 +181,26 @@ export async function triageItemStatistics(
 /** Analyzes triage items (a definer function: the app role does not own the table). */
 export async function analyzeTriageItems(db: DbOrTx): Promise<void> {
   await db.execute(sql`select ledgerdesk_analyze_triage_items()`);
+}
+
+/** Records a follow-up reminder for a message just sent (the triage timers fire or cancel it). */
+export async function insertFollowUpReminder(
+  tx: DbOrTx,
+  reminder: {
+    userId: string;
+    integrationId: string;
+    threadId: string | null;
+    subject: string;
+    sentAt: Date;
+    remindAt: Date;
+  },
+): Promise<void> {
+  await tx.insert(followUpReminders).values({
+    userId: reminder.userId,
+    emailIntegrationId: reminder.integrationId,
+    emailThreadId: reminder.threadId,
+    subject: reminder.subject,
+    sentAt: reminder.sentAt,
+    remindAt: reminder.remindAt,
+  });
 }
