@@ -1,10 +1,9 @@
 import { NOTICE_EVENT } from '@ledgerdesk/domain/api/notice-events';
 import { FIRM_EVENT, TRIAGE_API, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rowsOf } from '../db/rows-of';
 import { withUser } from '../db/with-user';
 import { defineRoute } from '../http/define-route';
+import { readStreamScope } from './stream-scope-repository';
 import { createTriageChangeHub } from './triage-change-hub';
 import { createUserNoticeHub } from './user-notice-hub';
 
@@ -64,16 +63,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       // Mailboxes shared with the user's firm (decision 012): re-read whenever the firm's members or shares change
       // (or the user joins, leaves or is removed), so leaving or being removed stops the stream's shared events at
       // once; the browser is told to refetch, once for a burst of changes (FIRM_EVENT_COALESCE_MS).
-      const readShared = () =>
-        withUser(app.db, user.id, async (tx) => {
-          const mailboxes = rowsOf<{ integration_id: string }>(
-            await tx.execute(sql`select integration_id from ledgerdesk_shared_mailboxes()`),
-          ).map((row) => row.integration_id);
-          const firm = rowsOf<{ firm_id: string | null }>(
-            await tx.execute(sql`select ledgerdesk_current_firm_id() as firm_id`),
-          );
-          return { mailboxes, firmId: firm[0]?.firm_id ?? null };
-        });
+      const readShared = () => withUser(app.db, user.id, (tx) => readStreamScope(tx));
       let isClosed = false;
       let firmId: string | null = null;
       let refreshing = Promise.resolve();

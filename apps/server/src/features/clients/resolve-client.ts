@@ -2,42 +2,22 @@ import type { ThreadClient } from '@ledgerdesk/domain/api/clients';
 import { domainOf, isOrganisationDomain } from '@ledgerdesk/domain/firm/client-domains';
 import { senderAddressKey } from '@ledgerdesk/domain/triage/automated-mail';
 import { parseSenderAddress } from '@ledgerdesk/domain/triage/sender-address';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows-of';
 import type { Tx } from '../../db/with-user';
 import type { ThreadScope } from '../collaboration/thread-scope';
-
-const textArray = (values: readonly string[]) =>
-  values.length === 0
-    ? sql`'{}'::text[]`
-    : sql`array[${sql.join(
-        values.map((value) => sql`${value}`),
-        sql`, `,
-      )}]::text[]`;
+import {
+  findContacts,
+  findOrganisationsByDomain,
+  listOwnAddresses,
+  listThreadCorrespondents,
+} from './clients-repository';
 
 /**
  * The outside people of a thread, newest first: each received item's sender and each sent item's recipients,
  * leaving out the firm's own addresses (its members, the user's and the shared mailboxes).
  */
 async function outsideAddresses(tx: Tx, userId: string, scope: ThreadScope) {
-  const items = rowsOf<{ from_address: string | null; status: string; recipients: string[] | null }>(
-    await tx.execute(sql`
-      select t.from_address, t.status,
-        array(select jsonb_array_elements_text(case when jsonb_typeof(t.metadata->'to') = 'array'
-          then t.metadata->'to' else '[]'::jsonb end)) as recipients
-      from triage_items t
-      where t.user_id = ${scope.ownerId} and t.thread_key = ${scope.threadKey} and not (t.metadata ? 'link')
-      order by t.time desc, t.id desc limit 50`),
-  );
-  const own = new Set(
-    rowsOf<{ email: string }>(
-      await tx.execute(sql`
-        select lower(u.email) as email from users u
-          where u.id = ${userId} or u.id in (select user_id from firm_members where firm_id = ledgerdesk_current_firm_id())
-        union select lower(email_address) from email_integrations
-        union select lower(email_address) from firm_shared_mailboxes`),
-    ).map((row) => row.email),
-  );
+  const items = await listThreadCorrespondents(tx, scope);
+  const own = new Set(await listOwnAddresses(tx, userId));
   const seen = new Map<string, string>();
   for (const item of items) {
     const people = item.status === 'sent' ? (item.recipients ?? []) : [item.from_address ?? ''];
@@ -63,14 +43,7 @@ export async function resolveThreadClient(
   const people = await outsideAddresses(tx, userId, scope);
   if (people.length === 0) return { client: null, candidate: null };
   const addresses = people.map((person) => person.address);
-  const contacts = new Map(
-    rowsOf<{ email: string; name: string; organisation: string | null }>(
-      await tx.execute(sql`
-        select c.email, c.name, o.name as organisation from client_contacts c
-        left join client_organisations o on o.id = c.organisation_id
-        where c.email = any(${textArray(addresses)})`),
-    ).map((row) => [row.email, row]),
-  );
+  const contacts = new Map((await findContacts(tx, addresses)).map((row) => [row.email, row]));
   for (const address of addresses) {
     const contact = contacts.get(address);
     if (contact)
@@ -82,11 +55,7 @@ export async function resolveThreadClient(
   const domains = [...new Set(addresses.map(domainOf).filter(isOrganisationDomain))];
   if (domains.length > 0) {
     const organisations = new Map(
-      rowsOf<{ domain: string; name: string }>(
-        await tx.execute(sql`
-          select d as domain, o.name from client_organisations o, unnest(o.domains) d
-          where d = any(${textArray(domains)})`),
-      ).map((row) => [row.domain, row.name]),
+      (await findOrganisationsByDomain(tx, domains)).map((row) => [row.domain, row.name]),
     );
     for (const address of addresses) {
       const organisation = organisations.get(domainOf(address));

@@ -7,27 +7,40 @@ import type {
 } from '@ledgerdesk/domain/api/firms';
 import { mentionHandleOf } from '@ledgerdesk/domain/firm/mentions';
 import { displayName } from '@ledgerdesk/domain/shell/display-name';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/require-user';
 import { rowsOf } from '../../db/rows-of';
+import { emailIntegrations } from '../../db/schema/email-integrations';
+import { firmInvitations, firmMembers, firmSharedMailboxes, firms } from '../../db/schema/firms';
+import { profiles } from '../../db/schema/profiles';
 import type { Tx } from '../../db/with-user';
 
-/** Every read here runs inside `withUser`: row-level security shows only the user's own firm (migration 0011). */
+/**
+ * The firm feature's queries: its firm, members, shared mailboxes and invitations. Every query here runs inside
+ * `withUser`: row-level security shows only the user's own firm (migration 0011). Members are added only by definer
+ * functions (create firm, accept invitation); shared-mailbox ownership lives in `shared-scope.ts`.
+ */
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export type Membership = { firmId: string; role: FirmRole };
 
 export async function currentMembership(tx: Tx, userId: string): Promise<Membership | null> {
-  const result = await tx.execute(sql`select firm_id, role from firm_members where user_id = ${userId}`);
-  const row = rowsOf<{ firm_id: string; role: FirmRole }>(result)[0];
-  return row ? { firmId: row.firm_id, role: row.role } : null;
+  const [row] = await tx
+    .select({ firmId: firmMembers.firmId, role: firmMembers.role })
+    .from(firmMembers)
+    .where(eq(firmMembers.userId, userId));
+  // The role column is checked by the database (owner or member).
+  return row ? { firmId: row.firmId, role: row.role as FirmRole } : null;
 }
 
 export async function loadFirm(tx: Tx, userId: string, now: Date): Promise<FirmDto | null> {
   const membership = await currentMembership(tx, userId);
   if (!membership) return null;
-  const firmResult = await tx.execute(sql`select id, name from firms where id = ${membership.firmId}::uuid`);
-  const firm = rowsOf<{ id: string; name: string }>(firmResult)[0];
+  const [firm] = await tx
+    .select({ id: firms.id, name: firms.name })
+    .from(firms)
+    .where(eq(firms.id, membership.firmId));
   if (!firm) return null;
   const members = rowsOf<{
     user_id: string;
@@ -110,4 +123,176 @@ async function pendingInvitations(tx: Tx, firmId: string, now: Date): Promise<Fi
     expiresAt: iso(row.expires_at),
     createdAt: iso(row.created_at),
   }));
+}
+
+// Colleagues are named by their display name (spec §5: the profile's full name, else the part of the email before
+// the @), never by their address (issue 27).
+
+/** The signed-in user's display name, as colleagues see it (their own profile row, readable under RLS). */
+export async function actorDisplayName(tx: Tx, user: SessionUser): Promise<string> {
+  const [row] = await tx
+    .select({ fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.id, user.id));
+  return displayName(row?.fullName, user.email);
+}
+
+/** Creates a firm owned by the user (a definer function); null when the user is already in one. */
+export async function createFirm(tx: Tx, name: string): Promise<string | null> {
+  const result = await tx.execute(sql`select ledgerdesk_create_firm(${name}) as id`);
+  return rowsOf<{ id: string | null }>(result)[0]?.id ?? null;
+}
+
+export async function findFirmName(tx: Tx, firmId: string): Promise<string | null> {
+  const [row] = await tx.select({ name: firms.name }).from(firms).where(eq(firms.id, firmId));
+  return row?.name ?? null;
+}
+
+export async function renameFirm(tx: Tx, options: { firmId: string; name: string }): Promise<void> {
+  await tx.update(firms).set({ name: options.name }).where(eq(firms.id, options.firmId));
+}
+
+/** Locks the firm row: the lock every role change takes (ledgerdesk_set_firm_member_role). */
+export async function lockFirm(tx: Tx, firmId: string): Promise<void> {
+  await tx.select({ id: firms.id }).from(firms).where(eq(firms.id, firmId)).for('update');
+}
+
+/** The roles of the firm's members other than `userId`. */
+export async function otherMemberRoles(
+  tx: Tx,
+  options: { firmId: string; userId: string },
+): Promise<string[]> {
+  const rows = await tx
+    .select({ role: firmMembers.role })
+    .from(firmMembers)
+    .where(and(eq(firmMembers.firmId, options.firmId), ne(firmMembers.userId, options.userId)));
+  return rows.map((row) => row.role);
+}
+
+/** Deletes the firm; its membership, invitations and shares cascade. */
+export async function deleteFirm(tx: Tx, firmId: string): Promise<void> {
+  await tx.delete(firms).where(eq(firms.id, firmId));
+}
+
+/** The user leaves their firm. */
+export async function deleteMembership(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(firmMembers).where(eq(firmMembers.userId, userId));
+}
+
+/** Removes a member of the firm; false when `userId` is not one. */
+export async function removeMember(tx: Tx, options: { firmId: string; userId: string }): Promise<boolean> {
+  const removed = await tx
+    .delete(firmMembers)
+    .where(and(eq(firmMembers.userId, options.userId), eq(firmMembers.firmId, options.firmId)))
+    .returning({ userId: firmMembers.userId });
+  return removed.length > 0;
+}
+
+export type SetRoleOutcome = 'ok' | 'invalid' | 'not_owner' | 'not_found' | 'last_owner';
+
+/** Changes a member's role through the definer function that keeps every firm an owner (migration 0017). */
+export async function setMemberRole(
+  tx: Tx,
+  options: { userId: string; role: FirmRole },
+): Promise<SetRoleOutcome | undefined> {
+  const result = await tx.execute(
+    sql`select ledgerdesk_set_firm_member_role(${options.userId}, ${options.role}) as outcome`,
+  );
+  return rowsOf<{ outcome: SetRoleOutcome }>(result)[0]?.outcome;
+}
+
+/** One of the user's own mailboxes, as a share names it; null when it is not theirs. */
+export async function findOwnMailbox(
+  tx: Tx,
+  options: { integrationId: string; userId: string },
+): Promise<{ emailAddress: string | null; provider: string } | null> {
+  const [row] = await tx
+    .select({ emailAddress: emailIntegrations.emailAddress, provider: emailIntegrations.provider })
+    .from(emailIntegrations)
+    .where(
+      and(eq(emailIntegrations.id, options.integrationId), eq(emailIntegrations.userId, options.userId)),
+    );
+  return row ?? null;
+}
+
+/** Shares a mailbox with the firm (a mailbox already shared stays as it is). */
+export async function shareMailbox(
+  tx: Tx,
+  share: { integrationId: string; firmId: string; ownerId: string; emailAddress: string; provider: string },
+): Promise<void> {
+  await tx
+    .insert(firmSharedMailboxes)
+    .values({
+      emailIntegrationId: share.integrationId,
+      firmId: share.firmId,
+      ownerUserId: share.ownerId,
+      emailAddress: share.emailAddress,
+      provider: share.provider,
+    })
+    .onConflictDoNothing({ target: firmSharedMailboxes.emailIntegrationId });
+}
+
+/** Stops sharing one of the owner's mailboxes; false when it was not shared by them. */
+export async function unshareMailbox(
+  tx: Tx,
+  options: { integrationId: string; ownerId: string },
+): Promise<boolean> {
+  const removed = await tx
+    .delete(firmSharedMailboxes)
+    .where(
+      and(
+        eq(firmSharedMailboxes.emailIntegrationId, options.integrationId),
+        eq(firmSharedMailboxes.ownerUserId, options.ownerId),
+      ),
+    )
+    .returning({ id: firmSharedMailboxes.emailIntegrationId });
+  return removed.length > 0;
+}
+
+/** Stores an invitation (only the hash of its token). */
+export async function insertInvitation(
+  tx: Tx,
+  invitation: {
+    id: string;
+    firmId: string;
+    email: string;
+    tokenHash: string;
+    invitedBy: string;
+    expiresAt: Date;
+    createdAt: Date;
+  },
+): Promise<void> {
+  await tx.insert(firmInvitations).values(invitation);
+}
+
+/** Revokes a pending invitation; false when there is none (unknown or already accepted). */
+export async function deletePendingInvitation(tx: Tx, id: string): Promise<boolean> {
+  const deleted = await tx
+    .delete(firmInvitations)
+    .where(and(eq(firmInvitations.id, id), isNull(firmInvitations.acceptedAt)))
+    .returning({ id: firmInvitations.id });
+  return deleted.length > 0;
+}
+
+/** Accepts the invitation of `tokenHash` for the user (a definer function); its outcome, `invalid` when none. */
+export async function acceptInvitation(tx: Tx, options: { tokenHash: string; now: Date }): Promise<string> {
+  const result = await tx.execute(
+    sql`select outcome from ledgerdesk_accept_firm_invitation(${options.tokenHash}, ${options.now.toISOString()}::timestamptz)`,
+  );
+  return rowsOf<{ outcome: string }>(result)[0]?.outcome ?? 'invalid';
+}
+
+export type InvitationPreviewRow = {
+  firm_name: string;
+  email: string;
+  expires_at: string;
+  accepted: boolean;
+};
+
+/** The firm and invited address of the invitation of `tokenHash` (a definer function), or null. */
+export async function previewInvitation(tx: Tx, tokenHash: string): Promise<InvitationPreviewRow | null> {
+  const result = await tx.execute(
+    sql`select firm_name, email, expires_at, accepted from ledgerdesk_firm_invitation_preview(${tokenHash})`,
+  );
+  return rowsOf<InvitationPreviewRow>(result)[0] ?? null;
 }

@@ -8,14 +8,25 @@ import {
   memberRoleSchema,
   shareMailboxSchema,
 } from '@ledgerdesk/domain/api/firms';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../../auth/mailer';
-import { rowsOf } from '../../db/rows-of';
 import { type Tx, withUser } from '../../db/with-user';
 import { badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
-import { loadFirm } from './firm-repository';
+import {
+  createFirm,
+  deleteFirm,
+  deleteMembership,
+  findOwnMailbox,
+  loadFirm,
+  lockFirm,
+  otherMemberRoles,
+  removeMember,
+  renameFirm,
+  setMemberRole,
+  shareMailbox,
+  unshareMailbox,
+} from './firm-repository';
 import { registerInvitationRoutes } from './invitation-routes';
 import { invitationKey } from './invitation-token';
 import { requireMembership, requireOwner } from './require-membership';
@@ -52,8 +63,7 @@ export async function firmRoutes(app: FastifyInstance, options: FirmRoutesOption
     },
     async ({ user, reply, body: { name } }) => {
       const response = await withUser(app.db, user.id, async (tx) => {
-        const result = await tx.execute(sql`select ledgerdesk_create_firm(${name}) as id`);
-        if (!rowsOf<{ id: string | null }>(result)[0]?.id) throw conflict(FIRM_TEXTS.alreadyInFirm);
+        if (!(await createFirm(tx, name))) throw conflict(FIRM_TEXTS.alreadyInFirm);
         return firmOf(tx, user.id);
       });
       return reply.code(201).send(response);
@@ -72,7 +82,7 @@ export async function firmRoutes(app: FastifyInstance, options: FirmRoutesOption
     async ({ user, body: { name } }): Promise<FirmResponse> => {
       return withUser(app.db, user.id, async (tx) => {
         const { firmId } = await requireOwner(tx, user.id);
-        await tx.execute(sql`update firms set name = ${name} where id = ${firmId}::uuid`);
+        await renameFirm(tx, { firmId, name });
         return firmOf(tx, user.id);
       });
     },
@@ -87,20 +97,16 @@ export async function firmRoutes(app: FastifyInstance, options: FirmRoutesOption
         if (role === 'owner') {
           // The firm row is the lock every role change takes (ledgerdesk_set_firm_member_role), so two owners
           // leaving at once cannot leave the firm without one.
-          await tx.execute(sql`select id from firms where id = ${firmId}::uuid for update`);
-          const others = rowsOf<{ role: string }>(
-            await tx.execute(
-              sql`select role from firm_members where firm_id = ${firmId}::uuid and user_id <> ${user.id}`,
-            ),
-          );
+          await lockFirm(tx, firmId);
+          const others = await otherMemberRoles(tx, { firmId, userId: user.id });
           if (others.length === 0) {
             // The last member is the owner: the firm goes with them (membership, invitations and shares cascade).
-            await tx.execute(sql`delete from firms where id = ${firmId}::uuid`);
+            await deleteFirm(tx, firmId);
             return;
           }
-          if (!others.some((other) => other.role === 'owner')) throw conflict(FIRM_TEXTS.ownerCannotLeave);
+          if (!others.includes('owner')) throw conflict(FIRM_TEXTS.ownerCannotLeave);
         }
-        await tx.execute(sql`delete from firm_members where user_id = ${user.id}`);
+        await deleteMembership(tx, user.id);
       });
       return reply.code(204).send();
     },
@@ -119,10 +125,7 @@ export async function firmRoutes(app: FastifyInstance, options: FirmRoutesOption
     async ({ user, params: { id }, body: { role } }): Promise<FirmResponse> => {
       return withUser(app.db, user.id, async (tx) => {
         await requireOwner(tx, user.id);
-        const result = await tx.execute(
-          sql`select ledgerdesk_set_firm_member_role(${id}, ${role}) as outcome`,
-        );
-        const outcome = rowsOf<{ outcome: string }>(result)[0]?.outcome;
+        const outcome = await setMemberRole(tx, { userId: id, role });
         if (outcome === 'not_owner') throw forbidden(FIRM_TEXTS.ownerOnly);
         if (outcome === 'not_found') throw notFound(FIRM_TEXTS.memberNotFound);
         if (outcome === 'last_owner') throw conflict(FIRM_TEXTS.lastOwner);
@@ -144,10 +147,7 @@ export async function firmRoutes(app: FastifyInstance, options: FirmRoutesOption
       await withUser(app.db, user.id, async (tx) => {
         const { firmId } = await requireOwner(tx, user.id);
         if (id === user.id) throw badRequest(FIRM_TEXTS.cannotRemoveSelf);
-        const removed = await tx.execute(
-          sql`delete from firm_members where user_id = ${id} and firm_id = ${firmId}::uuid returning user_id`,
-        );
-        if (rowsOf(removed).length === 0) throw notFound(FIRM_TEXTS.memberNotFound);
+        if (!(await removeMember(tx, { firmId, userId: id }))) throw notFound(FIRM_TEXTS.memberNotFound);
       });
       return reply.code(204).send();
     },
@@ -167,15 +167,15 @@ export async function firmRoutes(app: FastifyInstance, options: FirmRoutesOption
     async ({ user, body: { integrationId } }): Promise<FirmResponse> => {
       return withUser(app.db, user.id, async (tx) => {
         const { firmId } = await requireMembership(tx, user.id);
-        const mailbox = await tx.execute(sql`
-        select email_address, provider from email_integrations
-        where id = ${integrationId}::uuid and user_id = ${user.id}`);
-        const row = rowsOf<{ email_address: string | null; provider: string }>(mailbox)[0];
-        if (!row) throw notFound(FIRM_TEXTS.mailboxNotFound);
-        await tx.execute(sql`
-        insert into firm_shared_mailboxes (email_integration_id, firm_id, owner_user_id, email_address, provider)
-        values (${integrationId}::uuid, ${firmId}::uuid, ${user.id}, ${row.email_address ?? ''}, ${row.provider})
-        on conflict (email_integration_id) do nothing`);
+        const mailbox = await findOwnMailbox(tx, { integrationId, userId: user.id });
+        if (!mailbox) throw notFound(FIRM_TEXTS.mailboxNotFound);
+        await shareMailbox(tx, {
+          integrationId,
+          firmId,
+          ownerId: user.id,
+          emailAddress: mailbox.emailAddress ?? '',
+          provider: mailbox.provider,
+        });
         return firmOf(tx, user.id);
       });
     },
@@ -192,10 +192,8 @@ export async function firmRoutes(app: FastifyInstance, options: FirmRoutesOption
     },
     async ({ user, params: { id } }): Promise<FirmResponse> => {
       return withUser(app.db, user.id, async (tx) => {
-        const removed = await tx.execute(sql`
-        delete from firm_shared_mailboxes where email_integration_id = ${id}::uuid and owner_user_id = ${user.id}
-        returning email_integration_id`);
-        if (rowsOf(removed).length === 0) throw notFound(FIRM_TEXTS.mailboxNotFound);
+        if (!(await unshareMailbox(tx, { integrationId: id, ownerId: user.id })))
+          throw notFound(FIRM_TEXTS.mailboxNotFound);
         return firmOf(tx, user.id);
       });
     },

@@ -13,13 +13,18 @@ import {
   WRONG_ACCOUNT_CODE,
 } from '@ledgerdesk/domain/api/firms';
 import { withoutUnsafeNameCharacters } from '@ledgerdesk/domain/http/unsafe-text';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../../auth/mailer';
-import { rowsOf } from '../../db/rows-of';
 import { type Tx, withUser } from '../../db/with-user';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
+import {
+  acceptInvitation,
+  deletePendingInvitation,
+  findFirmName,
+  insertInvitation,
+  previewInvitation,
+} from './firm-repository';
 import {
   hashInvitationToken,
   type invitationKey,
@@ -40,15 +45,6 @@ const ACCEPT_REFUSALS: Record<string, () => AppError> = {
   used: () => conflict(FIRM_TEXTS.invitationUsed),
   already_in_firm: () => conflict(FIRM_TEXTS.alreadyInFirm),
 };
-
-type PreviewRow = { firm_name: string; email: string; expires_at: string; accepted: boolean };
-
-async function previewInvitation(tx: Tx, token: string): Promise<PreviewRow | null> {
-  const result = await tx.execute(
-    sql`select firm_name, email, expires_at, accepted from ledgerdesk_firm_invitation_preview(${hashInvitationToken(token)})`,
-  );
-  return rowsOf<PreviewRow>(result)[0] ?? null;
-}
 
 /** An invitation is bound to the address it was sent to: another account is told whose it is (decision 012). */
 function wrongAccount(invitedEmail: string, signedInEmail: string): AppError {
@@ -77,12 +73,16 @@ export function registerInvitationRoutes(app: FastifyInstance, options: Invitati
         const { firmId } = await requireOwner(tx, user.id);
         const invitationId = crypto.randomUUID();
         const token = signInvitation(key, { invitationId, firmId, expiresAt: expiresAt.getTime() });
-        await tx.execute(sql`
-        insert into firm_invitations (id, firm_id, email, token_hash, invited_by, expires_at, created_at)
-        values (${invitationId}::uuid, ${firmId}::uuid, ${email.toLowerCase()}, ${hashInvitationToken(token)},
-          ${user.id}, ${expiresAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`);
-        const firm = await tx.execute(sql`select name from firms where id = ${firmId}::uuid`);
-        return { invitationId, token, firmName: rowsOf<{ name: string }>(firm)[0]?.name ?? '' };
+        await insertInvitation(tx, {
+          id: invitationId,
+          firmId,
+          email: email.toLowerCase(),
+          tokenHash: hashInvitationToken(token),
+          invitedBy: user.id,
+          expiresAt,
+          createdAt: now,
+        });
+        return { invitationId, token, firmName: (await findFirmName(tx, firmId)) ?? '' };
       });
       const link = `${app.publicUrl.replace(/\/$/, '')}${FIRM_JOIN_PATH}?token=${encodeURIComponent(created.token)}`;
       let emailed = false;
@@ -127,10 +127,7 @@ export function registerInvitationRoutes(app: FastifyInstance, options: Invitati
     async ({ user, reply, params: { id } }) => {
       await withUser(app.db, user.id, async (tx) => {
         await requireOwner(tx, user.id);
-        const deleted = await tx.execute(
-          sql`delete from firm_invitations where id = ${id}::uuid and accepted_at is null returning id`,
-        );
-        if (rowsOf(deleted).length === 0) throw notFound(FIRM_TEXTS.invitationNotFound);
+        if (!(await deletePendingInvitation(tx, id))) throw notFound(FIRM_TEXTS.invitationNotFound);
       });
       return reply.code(204).send();
     },
@@ -150,12 +147,10 @@ export function registerInvitationRoutes(app: FastifyInstance, options: Invitati
       const verified = verifyInvitation(key, token, now);
       if (!verified.ok) throw (ACCEPT_REFUSALS[verified.reason] ?? ACCEPT_REFUSALS.invalid)?.() as AppError;
       return withUser(app.db, user.id, async (tx) => {
-        const result = await tx.execute(
-          sql`select outcome from ledgerdesk_accept_firm_invitation(${hashInvitationToken(token)}, ${now.toISOString()}::timestamptz)`,
-        );
-        const outcome = rowsOf<{ outcome: string }>(result)[0]?.outcome ?? 'invalid';
+        const tokenHash = hashInvitationToken(token);
+        const outcome = await acceptInvitation(tx, { tokenHash, now });
         if (outcome === 'wrong_account')
-          throw wrongAccount((await previewInvitation(tx, token))?.email ?? '', user.email);
+          throw wrongAccount((await previewInvitation(tx, tokenHash))?.email ?? '', user.email);
         if (outcome !== 'joined') throw (ACCEPT_REFUSALS[outcome] ?? ACCEPT_REFUSALS.invalid)?.() as AppError;
         return firmOf(tx, user.id);
       });
@@ -175,7 +170,7 @@ export function registerInvitationRoutes(app: FastifyInstance, options: Invitati
       const now = app.clock.now();
       const verified = verifyInvitation(key, token, now);
       if (!verified.ok) throw (ACCEPT_REFUSALS[verified.reason] ?? ACCEPT_REFUSALS.invalid)?.() as AppError;
-      const row = await withUser(app.db, user.id, (tx) => previewInvitation(tx, token));
+      const row = await withUser(app.db, user.id, (tx) => previewInvitation(tx, hashInvitationToken(token)));
       if (!row) throw ACCEPT_REFUSALS.invalid?.() as AppError;
       if (row.accepted) throw ACCEPT_REFUSALS.used?.() as AppError;
       if (new Date(row.expires_at).getTime() <= now.getTime()) throw ACCEPT_REFUSALS.expired?.() as AppError;

@@ -3,11 +3,10 @@ import {
   OUTGOING_NOT_FOUND,
   type OutgoingMailDto,
 } from '@ledgerdesk/domain/api/outgoing-endpoints';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outgoingMail } from '../../db/schema/outgoing-mail';
 import { withUser } from '../../db/with-user';
 import { conflict, notFound } from '../../http/app-error';
+import { deleteCancellableMail, findMailState } from './outgoing-repository';
 import { toOutgoingMailDto } from './outgoing-row';
 
 /**
@@ -17,22 +16,9 @@ import { toOutgoingMailDto } from './outgoing-row';
  */
 export async function cancelOutgoingMail(db: Db, userId: string, id: string): Promise<OutgoingMailDto> {
   return withUser(db, userId, async (tx) => {
-    const [removed] = await tx
-      .delete(outgoingMail)
-      .where(
-        and(
-          eq(outgoingMail.id, id),
-          eq(outgoingMail.userId, userId),
-          inArray(outgoingMail.state, ['held', 'failed']),
-        ),
-      )
-      .returning();
+    const removed = await deleteCancellableMail(tx, { userId, id });
     if (removed) return toOutgoingMailDto(removed);
-    const [existing] = await tx
-      .select({ state: outgoingMail.state })
-      .from(outgoingMail)
-      .where(and(eq(outgoingMail.id, id), eq(outgoingMail.userId, userId)));
-    if (!existing) throw notFound(OUTGOING_NOT_FOUND);
+    if ((await findMailState(tx, { userId, id })) === null) throw notFound(OUTGOING_NOT_FOUND);
     throw conflict(OUTGOING_ALREADY_SENT);
   });
 }

@@ -1,8 +1,8 @@
 import type { SendEmailResponse } from '@ledgerdesk/domain/api/functions';
 import type { FastifyInstance } from 'fastify';
-import { outgoingMail } from '../../db/schema/outgoing-mail';
 import { withUser } from '../../db/with-user';
 import { checkSendTarget, type SendEmailInput } from '../../mail';
+import { insertHeldMail } from './outgoing-repository';
 
 export type HoldInput = SendEmailInput & { followUpAt: Date | null };
 
@@ -18,25 +18,22 @@ export async function holdOutgoingMail(
 ): Promise<Required<SendEmailResponse>> {
   const { sentFrom, integrationId } = await checkSendTarget({ deps: app.mail, userId }, input);
   const sendAt = new Date(app.clock.now().getTime() + holdSeconds * 1000);
-  const [row] = await withUser(app.db, userId, (tx) =>
-    tx
-      .insert(outgoingMail)
-      .values({
-        userId,
-        emailIntegrationId: integrationId,
-        to: input.to,
-        cc: input.cc,
-        subject: input.subject,
-        body: input.body,
-        replyType: input.replyType,
-        triageItemId: input.triageItemId ?? null,
-        threadId: input.threadId ?? null,
-        originalMessageId: input.originalMessageId ?? null,
-        followUpAt: input.followUpAt,
-        sendAt,
-      })
-      .returning({ id: outgoingMail.id }),
+  const outgoingId = await withUser(app.db, userId, (tx) =>
+    insertHeldMail(tx, {
+      userId,
+      emailIntegrationId: integrationId,
+      to: input.to,
+      cc: input.cc,
+      subject: input.subject,
+      body: input.body,
+      replyType: input.replyType,
+      triageItemId: input.triageItemId ?? null,
+      threadId: input.threadId ?? null,
+      originalMessageId: input.originalMessageId ?? null,
+      followUpAt: input.followUpAt,
+      sendAt,
+    }),
   );
-  if (!row) throw new Error('outgoing mail was not stored');
-  return { success: true, sentFrom, outgoingId: row.id, sendAt: sendAt.toISOString() };
+  if (!outgoingId) throw new Error('outgoing mail was not stored');
+  return { success: true, sentFrom, outgoingId, sendAt: sendAt.toISOString() };
 }

@@ -1,16 +1,20 @@
 import type { UserNotice } from '@ledgerdesk/domain/api/notice-events';
 import { SEND_ERRORS, type SendErrorCode } from '@ledgerdesk/domain/mail/send-errors';
 import { OFFICE365_ACCOUNT_REQUIRED } from '@ledgerdesk/domain/triage/validate-compose';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rowsOf } from '../../db/rows-of';
-import { outgoingMail } from '../../db/schema/outgoing-mail';
 import { withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
 import { ProviderError, sendEmail } from '../../mail';
 import { notifyUser } from '../../realtime/user-notices';
 import type { Clock } from '../../time/clock';
 import { scheduleFollowUp } from '../triage/follow-up-reminders';
+import {
+  claimDueMail,
+  findClaimedMail,
+  holdMailForRetry,
+  markMailFailed,
+  markMailSent,
+} from './outgoing-repository';
 import { type OutgoingRow, toSendEmailInput } from './outgoing-row';
 
 /** At most this many held messages are claimed per tick; a backlog drains over the following ticks. */
@@ -45,11 +49,9 @@ function isRetryable(error: unknown): boolean {
   return cause instanceof ProviderError && RETRYABLE_KINDS.has(cause.kind);
 }
 
-const claimedBy = (id: string) => and(eq(outgoingMail.id, id), eq(outgoingMail.state, 'sending'));
-
 /** Sends one claimed message through the mail service, then records how it went. */
 async function sendClaimed(app: FastifyInstance, clock: Clock, userId: string, id: string): Promise<Outcome> {
-  const [row] = await withUser(app.db, userId, (tx) => tx.select().from(outgoingMail).where(claimedBy(id)));
+  const row = await withUser(app.db, userId, (tx) => findClaimedMail(tx, id));
   if (!row) return 'gone';
   let sent: Awaited<ReturnType<typeof sendEmail>>;
   try {
@@ -58,12 +60,7 @@ async function sendClaimed(app: FastifyInstance, clock: Clock, userId: string, i
     return recordFailure(app, clock, row, error);
   }
   // Outside the try: a database error now must not report a message that went out as failed.
-  await withUser(app.db, userId, (tx) =>
-    tx
-      .update(outgoingMail)
-      .set({ state: 'sent', settledAt: clock.now(), claimedUntil: null, errorCode: null, errorMessage: null })
-      .where(claimedBy(id)),
-  );
+  await withUser(app.db, userId, (tx) => markMailSent(tx, { id, at: clock.now() }));
   if (row.followUpAt) {
     await scheduleFollowUp(app, userId, {
       integrationId: sent.integrationId,
@@ -89,19 +86,13 @@ async function recordFailure(
   if (isRetryable(error) && delay !== undefined) {
     const sendAt = new Date(clock.now().getTime() + delay);
     await withUser(app.db, row.userId, (tx) =>
-      tx
-        .update(outgoingMail)
-        .set({ state: 'held', sendAt, claimedUntil: null, errorCode, errorMessage })
-        .where(claimedBy(row.id)),
+      holdMailForRetry(tx, { id: row.id, sendAt, errorCode, errorMessage }),
     );
     return 'retried';
   }
   app.log.warn({ err: error, id: row.id, userId: row.userId }, 'held mail could not be sent');
   await withUser(app.db, row.userId, async (tx) => {
-    await tx
-      .update(outgoingMail)
-      .set({ state: 'failed', settledAt: clock.now(), claimedUntil: null, errorCode, errorMessage })
-      .where(claimedBy(row.id));
+    await markMailFailed(tx, { id: row.id, at: clock.now(), errorCode, errorMessage });
     await notifyUser(tx, row.userId, sendFailureNotice(error, row.id));
   });
   return 'failed';
@@ -113,16 +104,17 @@ async function recordFailure(
  * and sends them.
  */
 export async function sendDueMail(app: FastifyInstance, clock: Clock): Promise<SenderCounts> {
-  const result = await app.db.execute(
-    sql`select * from ledgerdesk_claim_due_outgoing_mail(${clock.now().toISOString()}::timestamptz, ${BATCH_ROWS}, ${LEASE_SECONDS})`,
-  );
-  const claimed = rowsOf<{ user_id: string; id: string }>(result);
+  const claimed = await claimDueMail(app.db, {
+    now: clock.now(),
+    limit: BATCH_ROWS,
+    leaseSeconds: LEASE_SECONDS,
+  });
   const counts: SenderCounts = { sent: 0, retried: 0, failed: 0 };
   for (let start = 0; start < claimed.length; start += SEND_CONCURRENCY) {
     const outcomes = await Promise.allSettled(
       claimed
         .slice(start, start + SEND_CONCURRENCY)
-        .map((row) => sendClaimed(app, clock, row.user_id, row.id)),
+        .map((row) => sendClaimed(app, clock, row.userId, row.id)),
     );
     for (const outcome of outcomes) {
       // A database failure leaves the message 'sending': its lease runs out and a node sends it then.

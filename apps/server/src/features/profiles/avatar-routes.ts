@@ -1,16 +1,15 @@
 import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES } from '@ledgerdesk/domain/constants';
 import { AVATAR_IMAGE_FORMATS } from '@ledgerdesk/domain/profile/detect-image-type';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { profiles } from '../../db/schema/profiles';
 import { withUser } from '../../db/with-user';
 import { notFound } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
 import type { AvatarFileName } from '../../storage/avatar-storage';
 import { createAvatarStorage } from '../../storage/create-avatar-storage';
 import { toProfileDto } from './profile-dto';
+import { setAvatarUrl } from './profile-repository';
 import { readAvatarUpload } from './read-avatar-upload';
 
 // User ids are UUIDs (better-auth's generateId); file names are exactly avatar.{known extension}. Nothing
@@ -56,12 +55,8 @@ export async function avatarRoutes(app: FastifyInstance): Promise<void> {
       const upload = await readAvatarUpload(request);
       const fileName: AvatarFileName = `avatar.${upload.extension}`;
       await storage.put(user.id, fileName, upload.bytes, upload.contentType);
-      const [row] = await withUser(app.db, user.id, (tx) =>
-        tx
-          .update(profiles)
-          .set({ avatarUrl: avatarUrl(user.id, upload.extension), updatedAt: new Date() })
-          .where(eq(profiles.id, user.id))
-          .returning(),
+      const row = await withUser(app.db, user.id, (tx) =>
+        setAvatarUrl(tx, { userId: user.id, avatarUrl: avatarUrl(user.id, upload.extension) }),
       );
       if (!row) throw notFound('Profile not found.');
       // Only after the profile points at the new file: a picture under another extension is now stale.

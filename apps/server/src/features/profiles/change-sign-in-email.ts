@@ -2,12 +2,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '@ledgerdesk/domain/auth/account-changes';
 import { credentialsSchema } from '@ledgerdesk/domain/auth/credentials';
 import { fromNodeHeaders } from 'better-auth/node';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../auth/require-user';
 import { pgErrorInfo } from '../../db/pg-error';
-import { users } from '../../db/schema/auth';
 import { AppError, badRequest, conflict } from '../../http/app-error';
+import { findSignInEmail, isSignInEmailTaken } from './profile-repository';
 
 export const EMAIL_IN_USE = 'This email address is already used by another account.';
 
@@ -35,12 +34,8 @@ export async function changeSignInEmail(
 ): Promise<{ change: SignInEmailChange; setCookies: string[] }> {
   if (newEmail === user.email.toLowerCase()) return { change: 'unchanged', setCookies: [] };
   await checkCurrentPassword(app, user, currentPassword);
-  const [taken] = await app.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, newEmail), ne(users.id, user.id)))
-    .limit(1);
-  if (taken) throw conflict(EMAIL_IN_USE);
+  if (await isSignInEmailTaken(app.db, { email: newEmail, exceptUserId: user.id }))
+    throw conflict(EMAIL_IN_USE);
   let setCookies: string[] = [];
   try {
     const { headers } = await app.auth.api.changeEmail({
@@ -57,8 +52,8 @@ export async function changeSignInEmail(
       throw new AppError(400, 'validation_failed', message);
     throw error;
   }
-  const [row] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
-  return { change: row?.email === newEmail ? 'updated' : 'pending_verification', setCookies };
+  const signInEmail = await findSignInEmail(app.db, user.id);
+  return { change: signInEmail === newEmail ? 'updated' : 'pending_verification', setCookies };
 }
 
 async function checkCurrentPassword(

@@ -1,13 +1,12 @@
 import { profileUpdateSchema } from '@ledgerdesk/domain/profile/profile-update-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { profiles } from '../../db/schema/profiles';
 import { withUser } from '../../db/with-user';
 import { notFound } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
 import { avatarRoutes } from './avatar-routes';
 import { parseProfileUpdate } from './parse-profile-update';
 import { toProfileDto } from './profile-dto';
+import { findProfile } from './profile-repository';
 import { updateProfile } from './update-profile';
 
 export { toProfileDto } from './profile-dto';
@@ -26,9 +25,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       auth: { action: 'view your profile' },
     },
     async ({ user }) => {
-      const [profile] = await withUser(app.db, user.id, (tx) =>
-        tx.select().from(profiles).where(eq(profiles.id, user.id)),
-      );
+      const profile = await withUser(app.db, user.id, (tx) => findProfile(tx, user.id));
       if (!profile) throw notFound('Profile not found.');
       return { profile: toProfileDto(profile) };
     },

@@ -1,11 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { FIRM_TEXTS } from '@ledgerdesk/domain/api/firms-endpoints';
 import type { ProfileUpdate } from '@ledgerdesk/domain/profile/profile-update-schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../auth/require-user';
 import { pgErrorInfo } from '../../db/pg-error';
-import { profiles } from '../../db/schema/profiles';
 import { withUser } from '../../db/with-user';
 import { conflict, notFound } from '../../http/app-error';
 import {
@@ -15,6 +13,7 @@ import {
   type SignInEmailChange,
 } from './change-sign-in-email';
 import { type ProfileDto, toProfileDto } from './profile-dto';
+import { updateProfileRow } from './profile-repository';
 
 type UpdateOptions = { user: SessionUser; input: ProfileUpdate; requestHeaders: IncomingHttpHeaders };
 
@@ -48,13 +47,7 @@ export async function updateProfile(
     ? await changeSignInEmail(app, user, email, input.currentPassword, requestHeaders)
     : { change: 'unchanged' as const, setCookies: [] };
   try {
-    const [row] = await withUser(app.db, user.id, (tx) =>
-      tx
-        .update(profiles)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(profiles.id, user.id))
-        .returning(),
-    );
+    const row = await withUser(app.db, user.id, (tx) => updateProfileRow(tx, { userId: user.id, changes }));
     if (!row) throw notFound('Profile not found.');
     return { profile: toProfileDto(row), signInEmail: signIn.change, setCookies: signIn.setCookies };
   } catch (error) {

@@ -9,15 +9,19 @@ import {
   templateInputSchema,
   templatePatchSchema,
 } from '@ledgerdesk/domain/api/templates';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pgErrorInfo } from '../../db/pg-error';
-import { replyTemplates } from '../../db/schema/reply-templates';
 import { withUser } from '../../db/with-user';
 import { conflict, notFound } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
-
-type TemplateRow = typeof replyTemplates.$inferSelect;
+import {
+  countTemplates,
+  deleteTemplate,
+  insertTemplate,
+  listTemplates,
+  type TemplateRow,
+  updateTemplate,
+} from './template-repository';
 
 function toTemplateDto(row: TemplateRow): TemplateDto {
   return {
@@ -53,13 +57,7 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
       auth: { action: 'view your templates' },
     },
     async ({ user }) => {
-      const rows = await withUser(app.db, user.id, (tx) =>
-        tx
-          .select()
-          .from(replyTemplates)
-          .where(eq(replyTemplates.userId, user.id))
-          .orderBy(asc(sql`lower(${replyTemplates.name})`)),
-      );
+      const rows = await withUser(app.db, user.id, (tx) => listTemplates(tx, user.id));
       return { templates: rows.map(toTemplateDto) };
     },
   );
@@ -76,16 +74,9 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
     async ({ user, reply, body: input }) => {
       const row = await withNameCheck(() =>
         withUser(app.db, user.id, async (tx) => {
-          const [existing] = await tx
-            .select({ total: count() })
-            .from(replyTemplates)
-            .where(eq(replyTemplates.userId, user.id));
-          if ((existing?.total ?? 0) >= TEMPLATES_MAX_PER_USER) throw conflict(TEMPLATE_LIMIT_REACHED);
-          const [inserted] = await tx
-            .insert(replyTemplates)
-            .values({ userId: user.id, name: input.name, subject: input.subject, body: input.body })
-            .returning();
-          return inserted;
+          if ((await countTemplates(tx, user.id)) >= TEMPLATES_MAX_PER_USER)
+            throw conflict(TEMPLATE_LIMIT_REACHED);
+          return insertTemplate(tx, user.id, input);
         }),
       );
       if (!row) throw notFound(TEMPLATE_NOT_FOUND);
@@ -105,14 +96,8 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
       body: templatePatchSchema,
     },
     async ({ user, params: { id }, body: patch }) => {
-      const [row] = await withNameCheck(() =>
-        withUser(app.db, user.id, (tx) =>
-          tx
-            .update(replyTemplates)
-            .set({ ...patch, updatedAt: new Date() })
-            .where(and(eq(replyTemplates.id, id), eq(replyTemplates.userId, user.id)))
-            .returning(),
-        ),
+      const row = await withNameCheck(() =>
+        withUser(app.db, user.id, (tx) => updateTemplate(tx, { userId: user.id, id, patch })),
       );
       if (!row) throw notFound(TEMPLATE_NOT_FOUND);
       return { template: toTemplateDto(row) };
@@ -129,13 +114,8 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
       params: templateIdParamsSchema,
     },
     async ({ user, reply, params: { id } }) => {
-      const deleted = await withUser(app.db, user.id, (tx) =>
-        tx
-          .delete(replyTemplates)
-          .where(and(eq(replyTemplates.id, id), eq(replyTemplates.userId, user.id)))
-          .returning({ id: replyTemplates.id }),
-      );
-      if (deleted.length === 0) throw notFound(TEMPLATE_NOT_FOUND);
+      const isDeleted = await withUser(app.db, user.id, (tx) => deleteTemplate(tx, { userId: user.id, id }));
+      if (!isDeleted) throw notFound(TEMPLATE_NOT_FOUND);
       reply.code(204);
     },
   );

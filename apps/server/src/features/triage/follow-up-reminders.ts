@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { followUpReminders } from '../../db/schema/follow-up-reminders';
 import { withUser } from '../../db/with-user';
+import { insertFollowUpReminder } from './triage-repository';
 
 export type FollowUp = {
   integrationId: string;
@@ -20,14 +20,5 @@ export async function scheduleFollowUp(
   userId: string,
   followUp: FollowUp,
 ): Promise<void> {
-  await withUser(app.db, userId, (tx) =>
-    tx.insert(followUpReminders).values({
-      userId,
-      emailIntegrationId: followUp.integrationId,
-      emailThreadId: followUp.threadId,
-      subject: followUp.subject,
-      sentAt: followUp.sentAt,
-      remindAt: followUp.remindAt,
-    }),
-  );
+  await withUser(app.db, userId, (tx) => insertFollowUpReminder(tx, { userId, ...followUp }));
 }

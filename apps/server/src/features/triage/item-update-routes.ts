@@ -17,7 +17,7 @@ import type { SessionUser } from '../../auth/require-user';
 import { type Tx, withUser } from '../../db/with-user';
 import { AppError, badRequest } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
-import { actorDisplayName } from '../firms/member-names';
+import { actorDisplayName } from '../firms/firm-repository';
 import { itemOwnership } from '../firms/shared-scope';
 import { undoUserAction } from './undo-action';
 import { bulkUpdateItems, bulkUpdateOwnItems, updateItem } from './update-items';

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rowsOf } from '../../db/rows-of';
+import { analyzeTriageItems, triageItemStatistics } from './triage-repository';
 
 /**
  * How often the embedded database is checked for stale triage statistics: the check is two catalog lookups, so
@@ -15,13 +14,9 @@ export function isAnalyzeDue(rows: { reltuples: number; changed: number }): bool
 
 /** Analyzes triage items when enough changed since the last time; answers whether it did. */
 export async function refreshStatisticsIfDue(app: FastifyInstance): Promise<boolean> {
-  const result = await app.db.execute(sql`
-    select c.reltuples::float8 as reltuples, coalesce(s.n_mod_since_analyze, 0)::float8 as changed
-    from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
-    where c.oid = 'public.triage_items'::regclass`);
-  const row = rowsOf<{ reltuples: number; changed: number }>(result)[0];
-  if (!row || !isAnalyzeDue({ reltuples: Number(row.reltuples), changed: Number(row.changed) })) return false;
-  await app.db.execute(sql`select ledgerdesk_analyze_triage_items()`);
+  const statistics = await triageItemStatistics(app.db);
+  if (!statistics || !isAnalyzeDue(statistics)) return false;
+  await analyzeTriageItems(app.db);
   return true;
 }
 

@@ -1,9 +1,8 @@
 import { SENDERS_API, type SenderChoiceResponse, senderChoiceSchema } from '@ledgerdesk/domain/api/senders';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rowsOf } from '../../db/rows-of';
 import { withUser } from '../../db/with-user';
 import { defineRoute } from '../../http/define-route';
+import { retypeSenderItems, saveSenderChoice } from './triage-repository';
 
 /**
  * A sender's mail to Email or Notifications (decision 014): the choice is stored for sync, and the user's own
@@ -23,20 +22,9 @@ export async function senderRoutes(app: FastifyInstance): Promise<void> {
     },
     async ({ user, body: { address, kind } }): Promise<SenderChoiceResponse> => {
       return withUser(app.db, user.id, async (tx) => {
-        await tx.execute(sql`
-        insert into sender_preferences (user_id, address, kind) values (${user.id}, ${address}, ${kind})
-        on conflict (user_id, address) do update set kind = excluded.kind, updated_at = now()`);
-        const result = await tx.execute(sql`
-        update triage_items t set type = ${kind},
-          metadata = case when ${kind} = 'notification'
-            then t.metadata || jsonb_build_object('notification_sender', t.from_address, 'automated_reason', 'your choice')
-            else t.metadata - 'notification_sender' - 'automated_reason' end,
-          updated_at = now()
-        where t.user_id = ${user.id} and t.type <> 'mention' and t.type <> ${kind} and not (t.metadata ? 'link')
-          and t.notification_type <> 'system'
-          and lower(coalesce(substring(t.from_address from '<([^<>]*)>\\s*$'), trim(t.from_address))) = ${address}
-        returning t.id`);
-        return { address, kind, updated: rowsOf(result).length };
+        const choice = { userId: user.id, address, kind };
+        await saveSenderChoice(tx, choice);
+        return { address, kind, updated: await retypeSenderItems(tx, choice) };
       });
     },
   );

@@ -1,7 +1,5 @@
 import type { UndoActionResponse } from '@ledgerdesk/domain/api/triage';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rowsOf } from '../../db/rows-of';
 import { withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
 import {
@@ -12,9 +10,17 @@ import {
   queueMailboxChanges,
 } from '../../mail';
 import { itemOwnership } from '../firms/shared-scope';
-import { type ItemRow, itemColumns, sourceJoin, toItemDto } from './item-row';
+import { toItemDto } from './item-row';
 import type { StoredItem } from './item-writes';
 import { loadUpdatableItems } from './item-writes';
+import {
+  cancelPendingChanges,
+  findActionForUpdate,
+  listActionParts,
+  listReachedChanges,
+  markActionUndone,
+  restoreItems,
+} from './undo-repository';
 
 /** How long after an action the server still takes it back (the web's Undo button shows for seconds). */
 export const UNDO_LIMIT_MS = 10 * 60_000;
@@ -28,13 +34,6 @@ const REVERSE: Record<MailboxChangeOperation, MailboxChangeOperation> = {
   unarchive: 'archive',
   read: 'unread',
   unread: 'read',
-};
-
-type ReachedChange = {
-  triage_item_id: string | null;
-  email_integration_id: string;
-  message_id: string;
-  operation: MailboxChangeOperation;
 };
 
 function snapshotOf(item: StoredItem): Omit<ItemSnapshot, 'id'> {
@@ -53,25 +52,13 @@ export async function undoAction(
   now: Date,
 ): Promise<UndoActionResponse> {
   const { items, integrations } = await withUser(app.db, userId, async (tx) => {
-    const [action] = rowsOf<{ previous: ItemSnapshot[]; created_at: string | Date; undone_at: unknown }>(
-      await tx.execute(sql`
-        select previous, created_at, undone_at from triage_actions where id = ${actionId} for update`),
-    );
+    const action = await findActionForUpdate(tx, actionId);
     if (!action) throw new AppError(404, 'not_found', ACTION_NOT_FOUND);
-    if (action.undone_at) throw new AppError(409, 'already_undone', ACTION_ALREADY_UNDONE);
-    if (now.getTime() - new Date(action.created_at).getTime() > UNDO_LIMIT_MS)
+    if (action.undoneAt) throw new AppError(409, 'already_undone', ACTION_ALREADY_UNDONE);
+    if (now.getTime() - new Date(action.createdAt).getTime() > UNDO_LIMIT_MS)
       throw new AppError(409, 'too_old', ACTION_TOO_OLD);
-    await tx.execute(sql`
-      update mailbox_changes set state = 'cancelled', settled_at = now()
-      where action_id = ${actionId} and state = 'pending'`);
-    const reached = rowsOf<ReachedChange>(
-      await tx.execute(sql`
-        select c.triage_item_id, c.email_integration_id, coalesce(t.email_message_id, c.email_message_id) as message_id,
-          c.operation
-        from mailbox_changes c left join triage_items t on t.id = c.triage_item_id
-        where c.action_id = ${actionId} and c.state in ('pushing', 'done')
-        order by c.id desc`),
-    );
+    await cancelPendingChanges(tx, actionId);
+    const reached = await listReachedChanges(tx, actionId);
     const current = new Map(
       (
         await loadUpdatableItems(
@@ -82,11 +69,11 @@ export async function undoAction(
       ).map((item) => [item.id, item]),
     );
     const reverses: QueuedChange[] = reached.map((change) => {
-      const item = change.triage_item_id ? current.get(change.triage_item_id) : undefined;
+      const item = change.itemId ? current.get(change.itemId) : undefined;
       return {
-        itemId: change.triage_item_id,
-        integrationId: change.email_integration_id,
-        messageId: change.message_id,
+        itemId: change.itemId,
+        integrationId: change.integrationId,
+        messageId: change.messageId,
         operation: REVERSE[change.operation],
         previous: item ? snapshotOf(item) : null,
       };
@@ -95,25 +82,10 @@ export async function undoAction(
     // the action as well as to the owner (push-changes.ts), like the action's own changes. The action's own
     // pending changes were cancelled above, before these were queued.
     await queueMailboxChanges(tx, userId, actionId, reverses);
-    const restored = await tx.execute(sql`
-      with p as (
-        select * from jsonb_to_recordset(${JSON.stringify(action.previous)}::jsonb)
-          as p(id uuid, status text, "isRead" boolean, folder jsonb)
-      ), u as (
-        update triage_items t set
-          status = p.status,
-          is_read = p."isRead",
-          metadata = (t.metadata - 'mail_folder' - 'exchange_folder_state' - 'mailbox_change_failed')
-            || coalesce(p.folder, '{}'::jsonb),
-          updated_at = now()
-        from p where t.id = p.id and t.user_id = ${userId}
-        returning t.*
-      )
-      select ${itemColumns('u')} from u ${sourceJoin('u')}
-      order by u.time desc, u.id desc`);
-    await tx.execute(sql`update triage_actions set undone_at = now() where id = ${actionId}`);
+    const restored = await restoreItems(tx, { userId, previous: action.previous });
+    await markActionUndone(tx, actionId);
     return {
-      items: rowsOf<ItemRow>(restored).map(toItemDto),
+      items: restored.map(toItemDto),
       integrations: new Set(reverses.map((change) => change.integrationId)),
     };
   });
@@ -130,23 +102,17 @@ type ActionPart = { id: string; ownerId: string };
  */
 async function actionParts(app: FastifyInstance, userId: string, actionId: string): Promise<ActionPart[]> {
   return withUser(app.db, userId, async (tx) => {
-    const rows = rowsOf<{ id: string; user_id: string; previous: ItemSnapshot[] }>(
-      await tx.execute(sql`
-        select id, user_id, previous from triage_actions
-        where id = ${actionId} or group_id = ${actionId}
-        order by (id = ${actionId}) desc, created_at`),
-    );
+    const rows = await listActionParts(tx, actionId);
     const parts: ActionPart[] = [];
     for (const row of rows) {
-      if (row.user_id !== userId) {
+      if (row.userId !== userId) {
         const seen = await itemOwnership(
           tx,
           row.previous.map((item) => item.id),
         );
-        if (seen.length === 0 || seen.some((item) => !item.isShared || item.ownerId !== row.user_id))
-          continue;
+        if (seen.length === 0 || seen.some((item) => !item.isShared || item.ownerId !== row.userId)) continue;
       }
-      parts.push({ id: row.id, ownerId: row.user_id });
+      parts.push({ id: row.id, ownerId: row.userId });
     }
     return parts;
   });
