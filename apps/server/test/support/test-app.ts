@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cookieHeader } from '@ledgerdesk/test-support/seed/session-cookie';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
@@ -70,9 +71,4 @@ export async function signUp(
     userId: (response.json() as { user: { id: string } }).user.id,
     email,
   };
-}
-
-export function cookieHeader(setCookie: string | string[] | undefined): string {
-  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  return list.map((cookie) => cookie.split(';')[0]).join('; ');
 }
