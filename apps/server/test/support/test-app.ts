@@ -14,6 +14,11 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/** The env of an app under test (quiet, no mounted sandbox), with `overrides` on top. */
+export function testEnv(overrides: NodeJS.ProcessEnv = {}) {
+  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MAIL_SANDBOX: 'off', ...overrides });
+}
+
 /** The real app on a fresh database, ready for `app.inject`. */
 export async function createTestApp(
   kind: TestDatabaseKind,
@@ -26,13 +31,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-test-'));
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    MAIL_SANDBOX: 'off',
-    ...overrides,
-  });
+  const env = testEnv({ DATA_DIR: dataDir, ...overrides });
   const database = await createTestDatabase(kind);
   const app = await buildApp({
     env,
