@@ -8,6 +8,14 @@ module.exports = {
       to: { path: '^(apps|tools|bench|e2e)/' },
     },
     {
+      name: 'test-support-imports-only-domain',
+      comment:
+        'packages/test-support (Chromium flags, seed helpers) is shared by server tests, e2e and bench: it may not reach into any of them.',
+      severity: 'error',
+      from: { path: '^packages/test-support/src' },
+      to: { path: '^(apps|tools|bench|e2e)/' },
+    },
+    {
       name: 'server-imports-only-domain',
       comment:
         'apps/server may import packages/domain; only the composition root (main.ts) mounts the sandbox.',

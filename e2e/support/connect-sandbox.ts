@@ -1,3 +1,4 @@
+import { connectThroughOAuth } from '@ledgerdesk/test-support/seed/connect-mailbox';
 import { expect, type Page } from '@playwright/test';
 
 export type SandboxProvider = 'office365' | 'gmail';
@@ -18,9 +19,8 @@ export function uniqueMailbox(prefix = 'inbox'): string {
 }
 
 /**
- * Connects a sandbox mailbox for the signed-in user the way a person does (the provider's consent page),
- * redeems the code through the API, and runs the first sync. The provider's return to /integrations/email is
- * answered here, so the integrations page's own redemption of the code does not race this one.
+ * Connects a sandbox mailbox for the signed-in user the way a person does (packages/test-support's
+ * `connectThroughOAuth`, consent in the browser), redeems the code through the API, and runs the first sync.
  */
 export async function connectSandboxMailbox(
   page: Page,
@@ -34,14 +34,31 @@ export async function connectSandboxMailbox(
     });
     expect(created.status(), await created.text()).toBe(201);
   }
-  const redirectUri = `${origin}/integrations/email`;
-  const fn = `/api/functions/${provider === 'gmail' ? 'gmail-auth' : 'office365-auth'}`;
-  const started = await page.request.post(fn, { data: { action: 'get-auth-url', redirectUri } });
-  expect(started.ok(), await started.text()).toBe(true);
-  const { authUrl } = (await started.json()) as { authUrl: string };
+  const integrationId = await connectThroughOAuth({
+    provider,
+    redirectUri: `${origin}/integrations/email`,
+    callAuth: async (fn, input) => {
+      const response = await page.request.post(`/api/functions/${fn}`, { data: input });
+      expect(response.ok(), await response.text()).toBe(true);
+      return response.json();
+    },
+    consent: (authUrl) => consentInBrowser(page, authUrl, options.address),
+  });
+  const synced = await page.request.post('/api/functions/initialize-sync-config', {
+    data: { integrationId },
+    timeout: 60_000,
+  });
+  expect(synced.ok(), await synced.text()).toBe(true);
+  return { integrationId };
+}
 
-  // The consent form answers with a redirect to /integrations/email?code=…; it is caught here (routes never see
-  // the redirect's target) and the code redeemed below.
+/**
+ * Consent as a person gives it: the sandbox's consent page in the browser, the mailbox typed, Allow clicked.
+ * Its redirect to /integrations/email?code=… is caught here (routes never see the redirect's target), so the
+ * integrations page's own redemption of the code does not race the caller's.
+ */
+async function consentInBrowser(page: Page, authUrl: string, address: string): Promise<URL> {
+  const origin = new URL(page.url()).origin;
   let returnUrl: string | null = null;
   const isConsentPost = (url: URL) => url.pathname.startsWith('/sandbox/');
   await page.route(isConsentPost, async (route) => {
@@ -57,25 +74,11 @@ export async function connectSandboxMailbox(
     });
   });
   await page.goto(authUrl);
-  await page.getByLabel('Mailbox').fill(options.address);
+  await page.getByLabel('Mailbox').fill(address);
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect.poll(() => returnUrl, { timeout: 10_000 }).not.toBeNull();
   await page.unroute(isConsentPost);
-
-  const params = new URL(returnUrl ?? '').searchParams;
-  const code = params.get('code');
-  expect(code, `no code in ${returnUrl}`).toBeTruthy();
-  const exchanged = await page.request.post(fn, {
-    data: { code, redirectUri, state: params.get('state') ?? undefined },
-  });
-  expect(exchanged.ok(), await exchanged.text()).toBe(true);
-  const { integrationId } = (await exchanged.json()) as { integrationId: string };
-  const synced = await page.request.post('/api/functions/initialize-sync-config', {
-    data: { integrationId },
-    timeout: 60_000,
-  });
-  expect(synced.ok(), await synced.text()).toBe(true);
-  return { integrationId };
+  return new URL(returnUrl ?? '');
 }
 
 /** Runs a sync now (instead of waiting for the minute scheduler). */

@@ -1,3 +1,4 @@
+import { cookieHeader } from '@ledgerdesk/test-support/seed/session-cookie';
 import { type Session, UnexpectedResponse } from './http-client';
 
 let counter = 0;
@@ -13,10 +14,7 @@ export async function signUp(baseUrl: string, label: string): Promise<Session> {
   });
   const text = await response.text();
   if (response.status !== 200) throw new UnexpectedResponse(`sign-up answered ${response.status}: ${text}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookie = cookieHeader(response.headers.getSetCookie());
   const userId = (JSON.parse(text) as { user: { id: string } }).user.id;
   return { baseUrl, cookie, userId, email };
 }

@@ -3,17 +3,18 @@ import {
   NOTIFICATION_SOURCE_SYNC_INTERVAL_MINUTES,
   TOKEN_EXPIRING_WINDOW_MINUTES,
 } from '@ledgerdesk/domain/constants';
-import type { Provider } from '@ledgerdesk/domain/entities';
+import type { NotificationSource, Provider } from '@ledgerdesk/domain/entities';
 
 /** A mailbox's email notification source settings (spec §3), as far as scheduling is concerned. */
-export type SourceSettings = {
-  isActive: boolean;
-  syncEnabled: boolean;
-  syncIntervalMinutes: number;
-  peakHoursIntervalMinutes: number;
-  offPeakIntervalMinutes: number;
-  priority: number;
-};
+export type SourceSettings = Pick<
+  NotificationSource,
+  | 'isActive'
+  | 'syncEnabled'
+  | 'syncIntervalMinutes'
+  | 'peakHoursIntervalMinutes'
+  | 'offPeakIntervalMinutes'
+  | 'priority'
+>;
 
 /** One active, connected integration as the scheduler sees it. */
 export type SyncCandidate = {

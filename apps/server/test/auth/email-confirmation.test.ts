@@ -1,6 +1,7 @@
+import { cookieHeader } from '@ledgerdesk/test-support/seed/session-cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../support/smtp-sink';
-import { cookieHeader, createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 describe('email confirmation (REQUIRE_EMAIL_CONFIRMATION=true with SMTP)', () => {
   let t: TestApp;

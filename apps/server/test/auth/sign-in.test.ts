@@ -1,5 +1,6 @@
+import { cookieHeader } from '@ledgerdesk/test-support/seed/session-cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, createTestApp, signUp, type TestApp } from '../support/test-app';
+import { createTestApp, signUp, type TestApp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
 
 describe.each(testDatabaseKinds)('sign-in on %s', (kind) => {

@@ -8,7 +8,6 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { parseEnv } from '../../src/config/env';
 import { openDatabase } from '../../src/db/client';
 import { triageItems } from '../../src/db/schema/triage-items';
 import { withUser } from '../../src/db/with-user';
@@ -16,6 +15,7 @@ import { syncIntegration } from '../../src/mail/mail-service';
 import { connectMailbox, controlClient, sandboxEnv, signUp } from '../mail/support/mail-harness';
 import type { MailboxSummary } from '../mail/support/mailbox-compare';
 import { storedItems } from '../mail/support/mailbox-compare';
+import { testEnv } from '../support/test-app';
 import { createTestDatabase, testDatabaseKinds } from '../support/test-database';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,11 +24,8 @@ const MESSAGES = 1500;
 const FOLDERS = ['inbox', 'sent', 'archive'] as const;
 
 async function openApp(dataDir: string, databaseUrl: string, sandboxUrl: string) {
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+  const env = testEnv({
     DATA_DIR: dataDir,
-    MAIL_SANDBOX: 'off',
     ...sandboxEnv(sandboxUrl),
   });
   const database = await openDatabase(

@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { parseEnv } from '../../src/config/env';
 import { type Database, openDatabase } from '../../src/db/client';
 import { rowsOf } from '../../src/db/rows-of';
 import { withUser } from '../../src/db/with-user';
@@ -20,6 +19,7 @@ import {
   sandboxEnv,
   signUp,
 } from '../mail/support/mail-harness';
+import { testEnv } from '../support/test-app';
 import { createTestDatabase, testDatabaseKinds } from '../support/test-database';
 import { waitFor } from './support/job-rows';
 import { type ServerNode, startServerNode } from './support/server-node';
@@ -59,11 +59,8 @@ describe.each(testDatabaseKinds)('the outbox after a kill (%s)', (kind) => {
       kind === 'postgres'
         ? await createTestDatabase('postgres')
         : await openDatabase({ dataDir: path.join(dataRoot, 'pglite') });
-    const env = parseEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+    const env = testEnv({
       DATA_DIR: dataRoot,
-      MAIL_SANDBOX: 'off',
       ...sandboxEnv(sandbox.url),
       ...secrets,
     });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { parseEnv } from '../../src/config/env';
 import { openDatabase } from '../../src/db/client';
 import { listSyncCandidates } from '../../src/jobs/sync-candidates';
 import { createSyncFleet } from '../../src/jobs/sync-fleet';
@@ -9,6 +8,7 @@ import { withSyncLock } from '../../src/mail/sync/sync-lock';
 import { connectFreshMailbox, integrationRow, patchIntegration } from '../mail/support/mail-fixtures';
 import { callFunction, createMailHarness, type MailHarness, sandboxEnv } from '../mail/support/mail-harness';
 import { storedItems } from '../mail/support/mailbox-compare';
+import { testEnv } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
@@ -107,10 +107,7 @@ describe.each(testDatabaseKinds)('scheduler (%s)', (kind) => {
     async () => {
       const url = h.database.url;
       if (!url) throw new Error('no database url');
-      const env = parseEnv({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        MAIL_SANDBOX: 'off',
+      const env = testEnv({
         ...sandboxEnv(h.sandbox.url),
       });
       const otherDatabase = await openDatabase({ databaseUrl: url });

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { type RunningMailSandbox, startMailSandbox } from '@ledgerdesk/mail-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { parseEnv } from '../../src/config/env';
 import { openDatabase } from '../../src/db/client';
+import { testEnv } from '../support/test-app';
 import { connectMailbox, controlClient, sandboxEnv, signUp } from './support/mail-harness';
 import { mailboxKeys } from './support/mailbox-compare';
 
@@ -16,11 +16,8 @@ const CHILD = path.join(here, 'support', 'sync-child.ts');
 const MESSAGES = 5000;
 
 async function openApp(dataDir: string, sandboxUrl: string) {
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+  const env = testEnv({
     DATA_DIR: dataDir,
-    MAIL_SANDBOX: 'off',
     ...sandboxEnv(sandboxUrl),
   });
   const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });

@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { parseEnv } from '../../src/config/env';
 import { type Database, openDatabase } from '../../src/db/client';
 import { rowsOf } from '../../src/db/rows-of';
 import { withUser } from '../../src/db/with-user';
@@ -19,6 +18,7 @@ import { type Connected, connectFreshMailbox, mailboxSummary, sync } from '../ma
 import { callFunction, createMailHarness, type MailHarness, sandboxEnv } from '../mail/support/mail-harness';
 import { storedItems } from '../mail/support/mailbox-compare';
 import { ManualClock } from '../support/manual-clock';
+import { testEnv } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
 
 const secrets = {
@@ -349,11 +349,8 @@ async function secondNode(
 ): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const database: Database =
     kind === 'postgres' && h.database.url ? await openDatabase({ databaseUrl: h.database.url }) : h.database;
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+  const env = testEnv({
     DATA_DIR: h.app.env.DATA_DIR,
-    MAIL_SANDBOX: 'off',
     ...sandboxEnv(h.sandbox.url),
     ...secrets,
   });

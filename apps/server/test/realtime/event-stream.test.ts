@@ -5,11 +5,10 @@ import type { TriageChangeEvent } from '@ledgerdesk/domain/api/triage';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { parseEnv } from '../../src/config/env';
 import { openDatabase } from '../../src/db/client';
 import { withUser } from '../../src/db/with-user';
 import { insertTriageItems } from '../support/seed-triage';
-import { createTestApp, signUp, type TestApp } from '../support/test-app';
+import { createTestApp, signUp, type TestApp, testEnv } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
 
 type OpenStream = {
@@ -186,11 +185,8 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('realtime across two serv
   beforeAll(async () => {
     first = await createTestApp('postgres', secrets);
     const database = await openDatabase({ databaseUrl: first.database.url as string });
-    const env = parseEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+    const env = testEnv({
       DATA_DIR: first.app.env.DATA_DIR,
-      MAIL_SANDBOX: 'off',
       ...secrets,
     });
     const app = await buildApp({ env, database, publicUrl: 'http://localhost:3000' });

@@ -1,7 +1,8 @@
 // Sessions, cross-site requests, sign-in limits and account changes, on PGlite and PostgreSQL.
 import { CHANGE_EMAIL_ON_PROFILE } from '@ledgerdesk/domain/auth/account-changes';
+import { cookieHeader } from '@ledgerdesk/test-support/seed/session-cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, createTestApp, signUp, type TestApp } from '../support/test-app';
+import { createTestApp, signUp, type TestApp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
 
 const PASSWORD = 'ledger-desk-42';

@@ -1,11 +1,12 @@
+import { seedTriageItemsStatement } from '@ledgerdesk/test-support/seed/triage-items';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { rowsOf } from '../../src/db/rows-of';
 import { withUser } from '../../src/db/with-user';
 
 /**
- * Fast seeding of triage items for integration tests and benchmarks. Rows go in as the app role through
- * `withUser`, so row-level security checks them like any request would.
+ * Fast seeding of triage items for integration tests. Rows go in as the app role through `withUser`, so
+ * row-level security checks them like any request would.
  */
 
 export type SeedItem = {
@@ -74,37 +75,25 @@ export type BulkSeedOptions = {
 };
 
 /**
- * Seeds `count` realistic items in one generate_series insert: ~half in threads (2-4 items, some spread
- * over weeks), statuses 60% inbox / 8% later / 7% low priority / 3% scheduled / 10% sent / 10% cleared /
- * 2% drafts, 2% of the inbox archived by folder state, types 80/10/10 email/mention/notification, 30% unread.
+ * Seeds `count` realistic items (numbered from 1) in one insert, the shape of `seedTriageItemsStatement`
+ * (packages/test-support), with these tests' senders, subjects and previews and no notification source.
  */
 export async function seedTriageItems(db: Db, userId: string, options: BulkSeedOptions): Promise<void> {
   const newest = (options.newest ?? new Date()).toISOString();
   const token = options.searchToken ?? 'zetaquark';
-  const prefix = userId.slice(0, 8);
   await withUser(db, userId, (tx) =>
-    tx.execute(sql`
-      insert into triage_items (user_id, from_address, subject, time, type, is_read, status,
-        email_message_id, email_thread_id, metadata, preview_content, extracted_references, sync_priority)
-      select ${userId},
-        'Client ' || (i % 500) || ' <client' || (i % 500) || '@firm' || (i % 37) || '.example>',
-        case when i % 2000 = 7 then 'Invoice ' || ${token} || ' ' || i else 'Quarterly update ' || i || ' for ' || (array['VAT','payroll','audit','budget','tax return'])[1 + i % 5] end,
-        ${newest}::timestamptz - (i * interval '37 seconds'),
-        case when i % 10 = 3 then 'mention' when i % 10 = 6 then 'notification' else 'email' end,
-        i % 10 >= 3,
-        case
-          when i % 50 < 30 then 'inbox' when i % 50 < 34 then 'later' when i % 50 < 38 then 'low_priority'
-          when i % 50 < 40 then 'scheduled' when i % 50 < 45 then 'sent' when i % 50 < 49 then 'cleared'
-          else 'drafts' end,
-        ${prefix} || '-msg-' || i,
-        case when i % 2 = 0 then null when i % 97 = 1 then ${prefix} || '-long-' || (i % 300) else ${prefix} || '-thr-' || (i / 6) end,
-        case
-          when i % 50 = 5 then jsonb_build_object('exchange_folder_state', 'archive')
-          when i % 11 = 0 then jsonb_build_object('assignee', 'user' || (i % 7), 'tags', jsonb_build_array('tag' || (i % 13)))
-          else '{}'::jsonb end,
-        'Hello, please find the figures for period ' || i || ' attached. Kind regards.',
-        case when i % 10 = 0 then 'REF-' || i else null end,
-        5
-      from generate_series(1, ${options.count}) as i`),
+    tx.execute(
+      seedTriageItemsStatement(
+        userId,
+        { from: 1, count: options.count, newest },
+        {
+          fromAddress: sql`'Client ' || (i % 500) || ' <client' || (i % 500) || '@firm' || (i % 37) || '.example>'`,
+          subject: sql`case when i % 2000 = 7 then 'Invoice ' || ${token} || ' ' || i
+            else 'Quarterly update ' || i || ' for ' || (array['VAT','payroll','audit','budget','tax return'])[1 + i % 5] end`,
+          previewContent: sql`'Hello, please find the figures for period ' || i || ' attached. Kind regards.'`,
+          notificationSourceId: sql`null::uuid`,
+        },
+      ),
+    ),
   );
 }

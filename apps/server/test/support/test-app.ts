@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cookieHeader } from '@ledgerdesk/test-support/seed/session-cookie';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
@@ -12,6 +13,11 @@ export type TestApp = {
   database: Awaited<ReturnType<typeof createTestDatabase>>;
   close(): Promise<void>;
 };
+
+/** The env of an app under test (quiet, no mounted sandbox), with `overrides` on top. */
+export function testEnv(overrides: NodeJS.ProcessEnv = {}) {
+  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MAIL_SANDBOX: 'off', ...overrides });
+}
 
 /** The real app on a fresh database, ready for `app.inject`. */
 export async function createTestApp(
@@ -25,13 +31,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-test-'));
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    MAIL_SANDBOX: 'off',
-    ...overrides,
-  });
+  const env = testEnv({ DATA_DIR: dataDir, ...overrides });
   const database = await createTestDatabase(kind);
   const app = await buildApp({
     env,
@@ -70,9 +70,4 @@ export async function signUp(
     userId: (response.json() as { user: { id: string } }).user.id,
     email,
   };
-}
-
-export function cookieHeader(setCookie: string | string[] | undefined): string {
-  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  return list.map((cookie) => cookie.split(';')[0]).join('; ');
 }

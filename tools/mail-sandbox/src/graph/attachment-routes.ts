@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { attachmentContent } from '../seed/attachment-content';
 import { sendItemNotFound } from './errors';
@@ -27,24 +27,29 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: SandboxConte
   );
 
   app.get<Params>('/v1.0/me/messages/:id/attachments/:attachmentId', async (request, reply) => {
-    if (!hasGraphScope(request, reply, MAIL_READ)) return reply;
-    const found = findGraphMessage(request, reply);
+    const found = findAttachment(request, reply);
     if (!found) return reply;
-    const attachment = found.message.attachments.find(
-      (candidate) => candidate.id === request.params.attachmentId,
-    );
-    if (!attachment) return sendItemNotFound(reply);
-    return toGraphAttachment(found.message, attachment, parseSelect(request.query.$select));
+    return toGraphAttachment(found.message, found.attachment, parseSelect(request.query.$select));
   });
 
   app.get<Params>('/v1.0/me/messages/:id/attachments/:attachmentId/$value', async (request, reply) => {
-    if (!hasGraphScope(request, reply, MAIL_READ)) return reply;
-    const found = findGraphMessage(request, reply);
+    const found = findAttachment(request, reply);
     if (!found) return reply;
-    const attachment = found.message.attachments.find(
-      (candidate) => candidate.id === request.params.attachmentId,
-    );
-    if (!attachment) return sendItemNotFound(reply);
-    return reply.type(attachment.contentType).send(attachmentContent(attachment));
+    return reply.type(found.attachment.contentType).send(attachmentContent(found.attachment));
   });
+}
+
+/** The attachment a request names, with its message; or null with the error already sent (scope, 404). */
+function findAttachment(request: FastifyRequest<Params>, reply: FastifyReply) {
+  if (!hasGraphScope(request, reply, MAIL_READ)) return null;
+  const found = findGraphMessage(request, reply);
+  if (!found) return null;
+  const attachment = found.message.attachments.find(
+    (candidate) => candidate.id === request.params.attachmentId,
+  );
+  if (!attachment) {
+    sendItemNotFound(reply);
+    return null;
+  }
+  return { message: found.message, attachment };
 }

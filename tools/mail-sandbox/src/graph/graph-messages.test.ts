@@ -80,6 +80,32 @@ describe('Graph messages', () => {
     expect(listed.value[0]).not.toHaveProperty('contentBytes');
   });
 
+  it('serves one attachment, its raw $value, and 404 ErrorItemNotFound for an unknown attachment', async () => {
+    const withFiles = (await firstInbox({}, 'hasAttachments eq true'))[0];
+    const listed = (await h.graph('GET', `/me/messages/${withFiles?.id}/attachments`, { token })).json();
+    const file = listed.value.find((a: { isInline: boolean }) => !a.isInline);
+    const one = await h.graph('GET', `/me/messages/${withFiles?.id}/attachments/${file.id}`, {
+      token,
+      query: { $select: 'name,size' },
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ id: file.id, name: file.name, size: file.size });
+    expect(one.json()).not.toHaveProperty('contentBytes');
+    const raw = await h.graph('GET', `/me/messages/${withFiles?.id}/attachments/${file.id}/$value`, {
+      token,
+    });
+    expect(raw.statusCode).toBe(200);
+    expect(raw.headers['content-type']).toContain(file.contentType);
+    expect(raw.rawPayload.equals(Buffer.from(file.contentBytes, 'base64'))).toBe(true);
+    for (const path of ['', '/$value']) {
+      const missing = await h.graph('GET', `/me/messages/${withFiles?.id}/attachments/AAMkADnone=${path}`, {
+        token,
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error.code).toBe('ErrorItemNotFound');
+    }
+  });
+
   it('answers 404 ErrorItemNotFound for an unknown message', async () => {
     const response = await h.graph('GET', '/me/messages/AAMkADunknown=', { token });
     expect(response.statusCode).toBe(404);

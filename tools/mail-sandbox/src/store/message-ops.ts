@@ -10,6 +10,18 @@ function count(mailbox: Mailbox, message: StoredMessage, delta: 1 | -1): void {
   if (!message.isRead) counts.unread += delta;
 }
 
+/** Puts a live message in the mailbox's lookups (ids, thread) and counters. */
+export function indexMessage(mailbox: Mailbox, message: StoredMessage): void {
+  mailbox.byId.set(message.id, message);
+  mailbox.byId.set(message.immutableId, message);
+  mailbox.byInternetMessageId.set(message.internetMessageId, message);
+  const thread = mailbox.threads.get(message.threadId);
+  if (thread) thread.add(message);
+  else mailbox.threads.set(message.threadId, new Set([message]));
+  mailbox.liveCount += 1;
+  count(mailbox, message, 1);
+}
+
 /** Adds a message; `record` false is for seeding, where no history is wanted. */
 export function insertMessage(mailbox: Mailbox, draft: NewMessage, record: boolean): StoredMessage {
   const seq = record ? mailbox.seq + 1 : nextSeq(mailbox);
@@ -40,14 +52,7 @@ export function insertMessage(mailbox: Mailbox, draft: NewMessage, record: boole
     modifiedAt: draft.receivedAt,
   };
   mailbox.messages.push(message);
-  mailbox.byId.set(message.id, message);
-  mailbox.byId.set(message.immutableId, message);
-  mailbox.byInternetMessageId.set(message.internetMessageId, message);
-  const thread = mailbox.threads.get(message.threadId);
-  if (thread) thread.add(message);
-  else mailbox.threads.set(message.threadId, new Set([message]));
-  mailbox.liveCount += 1;
-  count(mailbox, message, 1);
+  indexMessage(mailbox, message);
   if (record) {
     appendChange(mailbox, message, { kind: 'added', folder: message.folder });
     message.createdSeq = message.changeSeq;

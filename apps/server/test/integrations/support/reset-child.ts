@@ -2,22 +2,19 @@
 // item whose insert was committed (Postgres NOTIFY is delivered at commit), so the kill test can SIGKILL it
 // right after the first folder's transaction committed, while the next folder is being rebuilt.
 import { buildApp } from '../../../src/app';
-import { parseEnv } from '../../../src/config/env';
 import { openDatabase } from '../../../src/db/client';
 import { resyncIntegration } from '../../../src/mail/mail-service';
 import { parseItemChanges } from '../../../src/realtime/item-change-payload';
 import { sandboxEnv } from '../../mail/support/mail-harness';
+import { testEnv } from '../../support/test-app';
 
 const [dataDir, databaseUrl, sandboxUrl, userId, integrationId] = process.argv.slice(2);
 if (!dataDir || databaseUrl === undefined || !sandboxUrl || !userId || !integrationId) {
   throw new Error('usage: reset-child <dataDir> <databaseUrl|""> <sandboxUrl> <userId> <integrationId>');
 }
 
-const env = parseEnv({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
+const env = testEnv({
   DATA_DIR: dataDir,
-  MAIL_SANDBOX: 'off',
   ...sandboxEnv(sandboxUrl),
 });
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: `${dataDir}/pglite` });

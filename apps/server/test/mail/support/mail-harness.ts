@@ -1,5 +1,6 @@
 import type { Provider } from '@ledgerdesk/domain/entities';
 import { type RunningMailSandbox, startMailSandbox } from '@ledgerdesk/mail-sandbox';
+import { allowSandboxConsent, connectThroughOAuth } from '@ledgerdesk/test-support/seed/connect-mailbox';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../../src/time/clock';
 import { createTestApp, signUp, type TestApp } from '../../support/test-app';
@@ -80,8 +81,8 @@ export async function callFunction(app: FastifyInstance, cookie: string, name: s
 }
 
 /**
- * Connects a mailbox through the real authorization-code flow: the app's auth URL, the sandbox consent page
- * (Allow, with the ticked scopes), and the code back to the app. Answers the new integration id.
+ * Connects a mailbox through the real authorization-code flow (packages/test-support's `connectThroughOAuth`)
+ * over `app.inject`, consenting on the sandbox page with the ticked scopes. Answers the new integration id.
  */
 export async function connectMailbox(
   app: FastifyInstance,
@@ -90,32 +91,16 @@ export async function connectMailbox(
   mailbox: string,
   options: { untick?: string[]; origin?: string } = {},
 ): Promise<string> {
-  const name = provider === 'office365' ? 'office365-auth' : 'gmail-auth';
-  const redirectUri = redirectUriFor(provider, options.origin);
-  const start = await callFunction(app, cookie, name, { action: 'get-auth-url', redirectUri });
-  if (start.statusCode !== 200) throw new Error(`get-auth-url: ${start.statusCode} ${start.body}`);
-  const authUrl = (start.json() as { authUrl: string }).authUrl;
-  const page = await (await fetch(authUrl)).text();
-  const requestId = /name="request_id" value="([^"]+)"/.exec(page)?.[1] ?? '';
-  const scopes = [...page.matchAll(/name="scope" value="([^"]+)"/g)].map((match) => match[1] ?? '');
-  const form = new URLSearchParams({ request_id: requestId, decision: 'allow', mailbox });
-  for (const scope of scopes) if (!options.untick?.includes(scope)) form.append('scope', scope);
-  const decision = await fetch(authUrl.split('?')[0] ?? authUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
+  return connectThroughOAuth({
+    provider,
+    redirectUri: redirectUriFor(provider, options.origin),
+    callAuth: async (fn, input) => {
+      const response = await callFunction(app, cookie, fn, input);
+      if (response.statusCode !== 200) throw new Error(`${fn}: ${response.statusCode} ${response.body}`);
+      return response.json();
+    },
+    consent: (authUrl) => allowSandboxConsent(authUrl, mailbox, { untick: options.untick }),
   });
-  const location = new URL(decision.headers.get('location') ?? '');
-  const code = location.searchParams.get('code');
-  if (!code) throw new Error(`consent did not return a code: ${location}`);
-  const done = await callFunction(app, cookie, name, {
-    code,
-    redirectUri,
-    state: location.searchParams.get('state') ?? undefined,
-  });
-  if (done.statusCode !== 200) throw new Error(`exchange: ${done.statusCode} ${done.body}`);
-  return (done.json() as { integrationId: string }).integrationId;
 }
 
 export { signUp };

@@ -1,9 +1,9 @@
 // A separate process that syncs integrations into a PGlite data folder, printing progress after every
 // committed page, so the crash test can SIGKILL it mid-sync and run it again.
 import { buildApp } from '../../../src/app';
-import { parseEnv } from '../../../src/config/env';
 import { openDatabase } from '../../../src/db/client';
 import { syncIntegration } from '../../../src/mail/mail-service';
+import { testEnv } from '../../support/test-app';
 import { sandboxEnv } from './mail-harness';
 import { storedItems, storedKeys } from './mailbox-compare';
 
@@ -12,11 +12,8 @@ if (!dataDir || !sandboxUrl || !userId || integrationIds.length === 0) {
   throw new Error('usage: sync-child <dataDir> <sandboxUrl> <userId> <integrationId>...');
 }
 
-const env = parseEnv({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
+const env = testEnv({
   DATA_DIR: dataDir,
-  MAIL_SANDBOX: 'off',
   ...sandboxEnv(sandboxUrl),
 });
 const database = await openDatabase({ dataDir: `${dataDir}/pglite` });
