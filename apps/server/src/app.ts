@@ -25,6 +25,7 @@ import { snoozeRoutes } from './features/triage/snooze-routes';
 import { triageRoutes } from './features/triage/triage-routes';
 import { defineRoute, registerRouteDeclarations } from './http/define-route';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
+import { healthRoutes } from './http/health-routes';
 import { registerUnsafeTextGuard } from './http/refuse-unsafe-text';
 import { registerSameOriginGuard } from './http/same-origin-guard';
 import { registerStaticWeb } from './http/static-web';
@@ -162,15 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(outgoingRoutes);
   await app.register(eventRoutes);
   if (clock instanceof AdjustableClock) await app.register(clockRoutes, { clock });
-  defineRoute(
-    app,
-    { method: 'GET', path: '/api/health', summary: 'Liveness and the database kind.', auth: 'public' },
-    async () => ({
-      ok: true,
-      database: database.kind,
-      sync: app.syncFleet ? await app.syncFleet.status() : { enabled: false },
-    }),
-  );
+  await app.register(healthRoutes);
   let openApi: unknown = null;
   defineRoute(
     app,

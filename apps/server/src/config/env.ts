@@ -60,6 +60,8 @@ const envSchema = z.object({
   MAIL_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
   // Lets non-loopback callers use the sandbox control API; generated into DATA_DIR when unset.
   SANDBOX_CONTROL_TOKEN: z.string().min(16).optional(),
+  // Lets non-loopback callers (a Prometheus elsewhere) read /api/metrics with Authorization: Bearer <token>.
+  METRICS_TOKEN: z.string().min(16).optional(),
   // Which proxies to believe about the client address: off (default), a hop count, or addresses/CIDRs.
   TRUST_PROXY: trustProxy,
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),

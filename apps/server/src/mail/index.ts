@@ -55,4 +55,11 @@ export {
   runVerifyJob,
 } from './scheduled-runs';
 export type { SyncFolder, SyncReport } from './sync/sync-report';
+// Reconciliation (decision 021): what Email Integration shows and asks for.
+export {
+  readVerifications,
+  requestVerification,
+  toVerificationDto,
+  type VerificationRow,
+} from './verify/verification-store';
 export { listVerifyDue, type VerifyDue } from './verify/verify-mailbox';

@@ -70,6 +70,9 @@ export type ListChangesInput = {
   pageSize: number;
 };
 
+/** Which ids a reconciliation lists: one synced folder, messages received since the sync window's start. */
+export type ListIdsInput = { folder: SyncFolder; since: Date };
+
 export type OutgoingMail = {
   to: string[];
   cc: string[];
@@ -130,6 +133,8 @@ export type MailProvider = {
   listChanges(session: MailSession, input: ListChangesInput): Promise<ChangePage>;
   /** Current state of messages by id (batched); null for ids the mailbox no longer has. */
   lookupMessages(session: MailSession, ids: readonly string[]): Promise<Map<string, SyncedMessage | null>>;
+  /** The ids of one synced folder's messages received since `since`, every page (reconciliation, decision 021). */
+  listIds(session: MailSession, input: ListIdsInput): Promise<string[]>;
   /** The full content of one message. */
   getMessage(session: MailSession, id: string): Promise<EmailInThread>;
   /** Moves a message to the Archive (Gmail: removes INBOX); answers its id afterwards. */

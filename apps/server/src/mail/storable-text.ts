@@ -22,9 +22,9 @@ export function storable<T>(value: T): T {
   return value;
 }
 
-type StorableReads = Pick<MailProvider, 'listChanges' | 'lookupMessages' | 'getMessage'>;
+type StorableReads = Pick<MailProvider, 'listChanges' | 'lookupMessages' | 'listIds' | 'getMessage'>;
 
-/** The provider with everything it reads from the mailbox made storable (sync pages, lookups, content). */
+/** The provider with everything it reads from the mailbox made storable (sync pages, lookups, ids, content). */
 export function withStorableText<P extends MailProvider>(provider: P): P {
   const reads: StorableReads = {
     listChanges: async (session, input) => storablePage(await provider.listChanges(session, input)),
@@ -32,6 +32,8 @@ export function withStorableText<P extends MailProvider>(provider: P): P {
       const found = await provider.lookupMessages(session, ids);
       return new Map([...found].map(([id, message]) => [id, message && storable(message)]));
     },
+    // Ids compare with the stored ones, which were made storable when they were written.
+    listIds: async (session, input) => (await provider.listIds(session, input)).map(storableText),
     getMessage: async (session, id) => storable(await provider.getMessage(session, id)),
   };
   return { ...provider, ...reads };

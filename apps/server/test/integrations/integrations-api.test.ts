@@ -68,9 +68,18 @@ describe.each(testDatabaseKinds)('integrations API on %s', (kind) => {
         'scopes',
         'tokenExpiresAt',
         'updatedAt',
+        'verification',
       ].sort(),
     );
     expect(integrations[1]?.metadata).toEqual({ reset_items_count: 3 });
+    expect(integrations[1]?.verification).toEqual({
+      state: 'never',
+      verifiedAt: null,
+      messageCount: null,
+      missingCount: null,
+      extraCount: null,
+      error: null,
+    });
     expect(integrations[0]?.metadata).toEqual({});
     expect(await list(ben.cookie)).toEqual([]);
   });

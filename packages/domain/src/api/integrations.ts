@@ -5,13 +5,38 @@ import type { EmailIntegration, NotificationSource, Provider, ResetScope } from 
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../http/unsafe-text';
 import { safeString } from './safe-string';
 
+/**
+ * Where a mailbox's reconciliation stands (decision 021): never run, asked for and waiting, running, last run
+ * completed, or last run failed (the counts then are the last completed run's, if any).
+ */
+export type VerificationState = 'never' | 'queued' | 'running' | 'done' | 'failed';
+
+/** The last reconciliation of a mailbox with its provider, for Email Integration. */
+export type MailboxVerificationDto = {
+  state: VerificationState;
+  /** When the last completed run finished; null before the first. */
+  verifiedAt: string | null;
+  /** Messages the provider held in the synced folders inside the sync window. */
+  messageCount: number | null;
+  /** Messages triage lacked: fetched and filed. */
+  missingCount: number | null;
+  /** Items triage held that the provider no longer had there: settled as a sync settles them. */
+  extraCount: number | null;
+  /** Why the last run failed, in words; null unless state is 'failed'. */
+  error: string | null;
+};
+
 /** An integration as the browser sees it: public fields only, metadata without sync cursors. */
 export type EmailIntegrationDto = Omit<EmailIntegration, 'userId'> & {
   /** The mailbox lives in the local mail sandbox, not at Microsoft or Google. */
   isSandbox: boolean;
   /** The provider refused the refresh token: only disconnecting and reconnecting helps. */
   needsReconnect: boolean;
+  verification: MailboxVerificationDto;
 };
+
+/** POST /api/integrations/:id/verify: the verification as it stands once asked for. */
+export type VerifyResponse = { verification: MailboxVerificationDto };
 
 export type IntegrationListResponse = { integrations: EmailIntegrationDto[] };
 

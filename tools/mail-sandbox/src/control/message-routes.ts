@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
+import { hideFromChanges } from '../store/change-log';
 import { removeMessage } from '../store/message-ops';
 import { findMailbox, findMessageAnywhere } from '../store/sandbox-store';
 import { createControlMessage } from './create-message';
 import { sendBadRequest, sendControlError, sendMailboxNotFound } from './errors';
 import { parseControlMessage } from './message-input';
 
-/** POST /control/messages delivers mail; DELETE /control/messages/:id removes it for good. */
+/**
+ * POST /control/messages delivers mail; DELETE /control/messages/:id removes it for good;
+ * POST /control/messages/:id/hide-from-changes loses its changes so far from delta and history.
+ */
 export function registerControlMessageRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/messages', async (request, reply) => {
     const input = parseControlMessage(request.body);
@@ -44,5 +48,18 @@ export function registerControlMessageRoutes(app: FastifyInstance, ctx: SandboxC
     removeMessage(found.mailbox, found.message);
     ctx.persist();
     return reply.code(204).send();
+  });
+
+  // A change the provider lost: delta/history never report what happened to the message so far (created,
+  // read, moved or deleted); a listing from scratch and a lookup by id still see its current state.
+  app.post<{ Params: { id: string } }>('/messages/:id/hide-from-changes', async (request, reply) => {
+    const { id } = request.params;
+    for (const mailbox of ctx.store.mailboxes.values()) {
+      const hidden = hideFromChanges(mailbox, id);
+      if (hidden === 0) continue;
+      ctx.persist();
+      return { ok: true, hidden };
+    }
+    return sendControlError(reply, 404, 'not_found', `No message ${id}.`);
   });
 }

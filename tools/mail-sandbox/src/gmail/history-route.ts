@@ -32,7 +32,7 @@ export function registerHistoryRoute(app: FastifyInstance, _ctx: SandboxContext)
     let hasMore = false;
     for (let i = firstChangeAfter(mailbox, Math.max(start, after ?? start)); i < mailbox.log.length; i++) {
       const record = mailbox.log[i];
-      if (!record || !touchesLabel(record, labelId)) continue;
+      if (!record || record.isHiddenFromChanges || !touchesLabel(record, labelId)) continue;
       const entry = toHistory(record, types);
       if (!entry) continue;
       if (history.length === maxResults) {

@@ -20,6 +20,7 @@ export function collectDeltaChanges(
   for (let i = firstChangeAfter(mailbox, from); i < mailbox.log.length; i++) {
     const record = mailbox.log[i];
     if (!record || record.seq > to) break;
+    if (record.isHiddenFromChanges) continue;
     const leftFolder =
       (record.kind === 'deleted' && record.folder === folder) ||
       (record.fromFolder === folder && record.folder !== folder);

@@ -63,3 +63,18 @@ export function isCursorValid(mailbox: Mailbox, seq: number): boolean {
 export function expireCursors(mailbox: Mailbox): void {
   mailbox.cursorFloor = nextSeq(mailbox);
 }
+
+/**
+ * Control API: every change recorded so far for the message known by `id` (any of its ids, even after it
+ * was deleted) is left out of delta and history, as if the provider had lost it. Later changes show as usual.
+ * Answers how many records were hidden.
+ */
+export function hideFromChanges(mailbox: Mailbox, id: string): number {
+  let hidden = 0;
+  for (const record of mailbox.log) {
+    if (record.id !== id && record.immutableId !== id && record.previousId !== id) continue;
+    record.isHiddenFromChanges = true;
+    hidden++;
+  }
+  return hidden;
+}

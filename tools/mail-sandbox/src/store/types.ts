@@ -84,6 +84,8 @@ export type ChangeRecord = {
   labelIds: string[];
   labelsAdded?: string[];
   labelsRemoved?: string[];
+  /** Left out of Graph delta and Gmail history (control API: a change the provider lost); listings still show it. */
+  isHiddenFromChanges?: boolean;
 };
 
 export type FolderCounts = Record<FolderKey, { total: number; unread: number }>;

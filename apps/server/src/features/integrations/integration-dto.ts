@@ -2,12 +2,19 @@ import type { EmailIntegrationDto, NotificationSourceDto } from '@ledgerdesk/dom
 import { publicIntegrationMetadata } from '@ledgerdesk/domain/api/integrations';
 import type { emailIntegrations } from '../../db/schema/email-integrations';
 import type { notificationSources } from '../../db/schema/notification-sources';
+import { toVerificationDto, type VerificationRow } from '../../mail';
 
 type IntegrationRow = typeof emailIntegrations.$inferSelect;
 type SourceRow = typeof notificationSources.$inferSelect;
 
-/** The public view of an integration row: the token columns are never copied, cursors are stripped. */
-export function toIntegrationDto(row: IntegrationRow): EmailIntegrationDto {
+/**
+ * The public view of an integration row: the token columns are never copied, cursors are stripped; with its
+ * verification row (null: never verified).
+ */
+export function toIntegrationDto(
+  row: IntegrationRow,
+  verification: VerificationRow | null = null,
+): EmailIntegrationDto {
   return {
     id: row.id,
     provider: row.provider,
@@ -21,6 +28,7 @@ export function toIntegrationDto(row: IntegrationRow): EmailIntegrationDto {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     metadata: publicIntegrationMetadata(row.metadata ?? {}),
+    verification: toVerificationDto(verification),
   };
 }
 

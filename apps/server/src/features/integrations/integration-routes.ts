@@ -1,14 +1,20 @@
 import { idParamsSchema } from '@ledgerdesk/domain/api/integrations';
 import type { FastifyInstance } from 'fastify';
 import { withUser } from '../../db/with-user';
-import { notFound } from '../../http/app-error';
+import { conflict, notFound } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
-import { mailProviderOffers } from '../../mail';
+import { mailProviderOffers, readVerifications, requestVerification, toVerificationDto } from '../../mail';
 import { toIntegrationDto } from './integration-dto';
-import { findResetInfo, listIntegrations, setIntegrationActive } from './integrations-repository';
+import {
+  findIntegration,
+  findResetInfo,
+  listIntegrations,
+  setIntegrationActive,
+} from './integrations-repository';
 import { notificationSourceRoutes } from './notification-source-routes';
 
 const INTEGRATION_NOT_FOUND = 'Email integration not found.';
+const VERIFY_NEEDS_CONNECTION = 'Reactivate or reconnect this mailbox before verifying it.';
 
 /** /api/integrations (list, providers, disconnect, reactivate, reset info) and /api/notification-sources. */
 export async function integrationRoutes(app: FastifyInstance): Promise<void> {
@@ -21,8 +27,11 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       auth: { action: 'view email integrations' },
     },
     async ({ user }) => {
-      const rows = await withUser(app.db, user.id, (tx) => listIntegrations(tx, user.id));
-      return { integrations: rows.map(toIntegrationDto) };
+      const { rows, verifications } = await withUser(app.db, user.id, async (tx) => ({
+        rows: await listIntegrations(tx, user.id),
+        verifications: await readVerifications(tx),
+      }));
+      return { integrations: rows.map((row) => toIntegrationDto(row, verifications.get(row.id) ?? null)) };
     },
   );
 
@@ -76,6 +85,28 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   }
+
+  // Reconciliation on demand (decision 021): the next verify job of the fleet runs it.
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/integrations/:id/verify',
+      summary: 'Verify a mailbox against its provider now (queued; answers 202).',
+      auth: { action: 'verify an email integration' },
+      params: idParamsSchema,
+    },
+    async ({ user, params: { id }, reply }) => {
+      const integration = await withUser(app.db, user.id, (tx) => findIntegration(tx, user.id, id));
+      if (!integration) throw notFound(INTEGRATION_NOT_FOUND);
+      if (!integration.isActive || integration.needsReconnect) throw conflict(VERIFY_NEEDS_CONNECTION);
+      const row = await withUser(app.db, user.id, (tx) =>
+        requestVerification(tx, { userId: user.id, integrationId: id, at: new Date() }),
+      );
+      await app.syncFleet?.queueVerify({ integrationId: id, userId: user.id });
+      return reply.code(202).send({ verification: toVerificationDto(row) });
+    },
+  );
 
   await app.register(notificationSourceRoutes);
 }

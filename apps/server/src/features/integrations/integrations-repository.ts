@@ -12,6 +12,15 @@ export async function listIntegrations(tx: DbOrTx, userId: string) {
     .orderBy(desc(emailIntegrations.createdAt), desc(emailIntegrations.id));
 }
 
+/** One of the user's integrations; null when it does not exist or is someone else's. */
+export async function findIntegration(tx: DbOrTx, userId: string, integrationId: string) {
+  const [row] = await tx
+    .select()
+    .from(emailIntegrations)
+    .where(and(eq(emailIntegrations.id, integrationId), eq(emailIntegrations.userId, userId)));
+  return row ?? null;
+}
+
 /** Disconnect (false) or reactivate (true) one of the user's integrations; null when it is not theirs. */
 export async function setIntegrationActive(
   tx: DbOrTx,

@@ -13,6 +13,7 @@ import {
 import { googleAuthUrl, googleExchangeCode, googleRefreshToken } from './gmail-auth';
 import { listGmailChanges } from './gmail-changes';
 import { fetchGmailMessages } from './gmail-fetch';
+import { listGmailIds } from './gmail-list-ids';
 import { gmailCall } from './gmail-request';
 import { gmailSend } from './gmail-send';
 
@@ -31,6 +32,7 @@ export function createGmailProvider(config: GoogleConfig): MailProvider {
       folders.length === 0 ? [] : [{ key: 'mailbox', folders: [...folders], cursorKey: GMAIL_CURSOR_KEY }],
     listChanges: (session, input) => listGmailChanges(session, config, input),
     lookupMessages: (session, ids) => fetchGmailMessages(session, config, ids),
+    listIds: (session, input) => listGmailIds(session, config, input),
     getMessage: (session, id) => gmailGetMessage(session, config, id),
     archive: (session, id) => gmailArchive(session, config, id),
     unarchive: (session, id) => gmailUnarchive(session, config, id),

@@ -12,6 +12,7 @@ import {
 } from './graph-actions';
 import { microsoftAuthUrl, microsoftExchangeCode, microsoftRefreshToken } from './graph-auth';
 import { listGraphChanges } from './graph-delta';
+import { listGraphIds } from './graph-list-ids';
 import { graphCall } from './graph-request';
 import { graphSend } from './graph-send';
 
@@ -34,6 +35,7 @@ export function createMicrosoftProvider(config: MicrosoftConfig): MailProvider {
       folders.map((folder) => ({ key: folder, folders: [folder], cursorKey: GRAPH_CURSOR_KEYS[folder] })),
     listChanges: (session, input) => listGraphChanges(session, config, input),
     lookupMessages: (session, ids) => graphLookup(session, config, ids),
+    listIds: (session, input) => listGraphIds(session, config, input),
     getMessage: (session, id) => graphGetMessage(session, config, id),
     archive: (session, id) => graphArchive(session, config, id),
     unarchive: (session, id) => graphUnarchive(session, config, id),

@@ -1,10 +1,27 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
+import { isMailError } from '../errors';
+import { isProviderError } from '../http/provider-error';
+import { SYNC_POLICY } from '../http/retry-policy';
+import type { IntegrationCtx, IntegrationRow } from '../integrations/integration-store';
 import type { MailDeps } from '../mail-deps';
+import { providerFor } from '../provider-registry';
+import { openSession } from '../session/open-session';
+import { storableText } from '../storable-text';
+import { loadRowContext } from '../sync/row-context';
+import { loadScheduledIntegration, runUnderSyncLock } from '../sync/run-under-sync-lock';
+import { ALL_FOLDERS, syncIntegrationRun } from '../sync/sync-integration';
+import type { SyncFolder } from '../sync/sync-report';
+import { syncWindowStart } from '../sync/sync-window';
+import { findGaps } from './find-gaps';
+import { healGaps, loadHeldItems } from './heal-gaps';
+import { recordEnded, recordStarted, type VerificationCounts } from './verification-store';
 
 /** How often a mailbox is reconciled with its provider unless asked for sooner (decision 021). */
 export const VERIFY_EVERY_HOURS = 24;
+/** A reconciliation waits this long for a sync or reset holding the mailbox, then gives way (next round). */
+const VERIFY_LOCK_WAIT_MS = 30_000;
 
 export type VerifyDue = { integrationId: string; userId: string };
 
@@ -21,13 +38,79 @@ export async function listVerifyDue(db: Db, now: Date, maxRows = 200): Promise<V
 export type VerifyOutcome = 'verified' | 'skipped' | 'busy' | 'failed';
 
 /**
- * Reconciles one mailbox: lists the provider's message ids of each synced folder inside the sync window,
- * compares them with triage's, fetches and files what is missing, settles what the provider no longer has,
- * and records the counts. (Built by the reconciliation work of issue 29.)
+ * Reconciles one mailbox under its sync lock: syncs it to now (so what arrived since the last sync is not
+ * counted as missing), lists the provider's message ids of each synced folder inside the sync window, compares
+ * them with triage's, fetches and files what is missing, settles what the provider no longer has there, and
+ * records the counts. A failure is recorded in words and never touches syncing.
  */
 export async function verifyMailbox(
-  _deps: MailDeps,
-  _data: { integrationId: string; userId: string },
+  deps: MailDeps,
+  data: { integrationId: string; userId: string },
+  options: { waitMs?: number } = {},
 ): Promise<VerifyOutcome> {
-  return 'skipped';
+  const ctx: IntegrationCtx = { deps, userId: data.userId };
+  const run = await runUnderSyncLock(
+    ctx,
+    data.integrationId,
+    { waitMs: options.waitMs ?? VERIFY_LOCK_WAIT_MS, load: loadScheduledIntegration },
+    async (integration): Promise<VerifyOutcome> => {
+      const startedAt = new Date();
+      await recordStarted(ctx, integration.id, startedAt);
+      try {
+        const counts = await reconcileMailbox(ctx, integration);
+        await recordEnded(ctx, integration.id, startedAt, { counts });
+        deps.log.info({ integrationId: integration.id, ...counts }, 'mailbox verified');
+        return 'verified';
+      } catch (error) {
+        deps.log.warn({ err: error, integrationId: integration.id }, 'mailbox verification failed');
+        await recordEnded(ctx, integration.id, startedAt, { error: describeVerifyFailure(error) });
+        return 'failed';
+      }
+    },
+  );
+  if (run.status === 'refused') return 'skipped';
+  if (run.status === 'busy') return 'busy';
+  return run.value;
+}
+
+/** Thrown when the sync that starts a reconciliation fails: comparing then would count unsynced mail. */
+class SyncBeforeVerifyFailed extends Error {
+  override name = 'SyncBeforeVerifyFailed';
+}
+
+async function reconcileMailbox(
+  ctx: IntegrationCtx,
+  integration: IntegrationRow,
+): Promise<VerificationCounts> {
+  const report = await syncIntegrationRun(ctx, integration);
+  if (report.criticalErrors > 0) throw new SyncBeforeVerifyFailed(report.errorMessage ?? 'sync failed');
+  const provider = providerFor(ctx.deps, integration.provider);
+  const session = openSession(ctx, integration, { policy: SYNC_POLICY });
+  const since = syncWindowStart(integration.metadata, undefined, new Date());
+  const listed = new Map<SyncFolder, string[]>();
+  for (const folder of ALL_FOLDERS) listed.set(folder, await provider.listIds(session, { folder, since }));
+  const gaps = findGaps(listed, await loadHeldItems(ctx, integration.id), since);
+  const context = await loadRowContext(ctx, integration.id);
+  const filed = await healGaps(ctx, provider, session, context, gaps.missing);
+  const settled = await healGaps(ctx, provider, session, context, gaps.extra);
+  return {
+    messageCount: gaps.listed,
+    // Filed as items, or as per-message errors the next syncs retry: either way triage now knows them.
+    missingCount: filed.inserted + filed.failed,
+    extraCount: settled.updated + settled.deleted,
+  };
+}
+
+/** Why a reconciliation failed, in words for Email Integration (never a token, an SQL text or a body). */
+export function describeVerifyFailure(error: unknown): string {
+  if (error instanceof SyncBeforeVerifyFailed)
+    return storableText(`The mailbox could not be synced first: ${error.message}`).slice(0, 300);
+  if (isMailError(error, 'reconnect_required') || isProviderError(error, 'unauthorized', 'invalid_grant'))
+    return 'The mailbox connection needs attention.';
+  if (isProviderError(error, 'forbidden')) return 'The mail provider refused to list this mailbox.';
+  if (isProviderError(error, 'throttled'))
+    return 'The mail provider is busy (throttled); it will be tried again.';
+  if (isProviderError(error, 'network', 'timeout', 'unavailable'))
+    return 'The mail provider could not be reached.';
+  return 'The mailbox could not be verified.';
 }

@@ -9,6 +9,7 @@ import { useAutoSyncInit } from '../hooks/use-auto-sync-init';
 import { useIntegrationActions } from '../hooks/use-integration-actions';
 import { useOAuthConnect } from '../hooks/use-oauth-connect';
 import { useSyncInitializer } from '../hooks/use-sync-initializer';
+import { useVerificationPolling } from '../hooks/use-verification-polling';
 import { errorText } from '../utils/notify';
 import { ConnectCards } from './connect-cards';
 import { EnhancedResetButton } from './enhanced-reset-dialog';
@@ -26,6 +27,7 @@ export function EmailIntegrationPage() {
   const { handlers, refreshing, initializing, busyId } = useIntegrationActions(connect);
   const { initialize } = useSyncInitializer();
   useAutoSyncInit(integrationsQuery.data, initialize);
+  useVerificationPolling(integrationsQuery.data);
 
   const states = integrations.map((integration) => integrationDisplayState(integration, now));
   const hasIntegrations = integrations.length > 0;

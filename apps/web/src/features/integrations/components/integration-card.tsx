@@ -18,8 +18,11 @@ import { formatRelativeTime } from '@ledgerdesk/domain/triage/relative-time';
 import { AlertTriangle, CheckCircle2, FlaskConical, XCircle } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
+import { useVerifyIntegration } from '../api/verify-integration';
+import { errorText, notify } from '../utils/notify';
 import { type IntegrationActionHandlers, IntegrationActions } from './integration-actions';
 import { ShareWithFirm } from './share-with-firm';
+import { VerificationStatus } from './verification-status';
 
 const TONE: Record<DisplayTone, { badge: BadgeTone; text: string; icon: typeof CheckCircle2; ring: string }> =
   {
@@ -92,6 +95,7 @@ export function IntegrationCard({
             ` · ${expiry.text}`
           ) : null}
         </p>
+        <CardVerification integration={integration} now={now} />
         {note ? <p className={cn('text-[13px] font-medium', tone.text)}>{note}</p> : null}
         {isInitializing ? <p className="text-[13px] font-medium text-warning">{INITIALIZING_LABEL}</p> : null}
         {integration.needsReconnect ? (
@@ -111,6 +115,30 @@ export function IntegrationCard({
         initializeLabel={isInitializing ? INITIALIZING_LABEL : INITIALIZE_SYNC_LABEL}
       />
     </li>
+  );
+}
+
+/** The card's verification line with its own "Verify now" request. */
+function CardVerification({ integration, now }: { integration: EmailIntegrationDto; now: Date }) {
+  const verify = useVerifyIntegration();
+  return (
+    <VerificationStatus
+      emailAddress={integration.emailAddress}
+      verification={integration.verification}
+      now={now}
+      canVerify={integration.isActive && !integration.needsReconnect}
+      isPending={verify.isPending}
+      onVerify={() =>
+        verify.mutate(integration.id, {
+          onError: (error) =>
+            notify({
+              title: 'Verification could not be started',
+              description: errorText(error),
+              tone: 'destructive',
+            }),
+        })
+      }
+    />
   );
 }
 

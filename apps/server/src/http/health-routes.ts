@@ -1,0 +1,59 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readPushFleetHealth } from '../mail';
+import { forbidden } from './app-error';
+import { defineRoute } from './define-route';
+import { formatMetrics } from './prometheus-metrics';
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * Whether a caller may read /api/metrics (decision 021): a loopback caller that no proxy forwarded, or anyone
+ * with `Authorization: Bearer METRICS_TOKEN` when that is set.
+ */
+function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
+  const isForwarded = Boolean(request.headers['x-forwarded-for'] ?? request.headers.forwarded);
+  if (!isForwarded && LOOPBACK.test(request.socket.remoteAddress ?? '')) return true;
+  if (!token) return false;
+  const given = Buffer.from(/^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** /api/health (liveness, the database, the fleet) and /api/metrics (the same in Prometheus text). */
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  const syncFigures = async () => (app.syncFleet ? await app.syncFleet.status() : { enabled: false });
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      path: '/api/health',
+      summary:
+        'Liveness, the database kind, and the fleet: sync queue, live updates and reconciliation (counts only).',
+      auth: 'public',
+    },
+    async () => {
+      const [sync, push] = await Promise.all([syncFigures(), readPushFleetHealth(app.db)]);
+      return { ok: true, database: app.database.kind, sync, push };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      path: '/api/metrics',
+      summary: 'The fleet in Prometheus text format (loopback callers, or Bearer METRICS_TOKEN).',
+      auth: 'public',
+      beforeInput: (request) => {
+        if (!mayReadMetrics(request, app.env.METRICS_TOKEN))
+          throw forbidden('Metrics are for local callers or holders of the metrics token.');
+      },
+    },
+    async ({ reply }) => {
+      const [sync, push] = await Promise.all([syncFigures(), readPushFleetHealth(app.db)]);
+      return reply.type('text/plain; version=0.0.4; charset=utf-8').send(formatMetrics(push, sync));
+    },
+  );
+}
