@@ -275,7 +275,15 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       if (await sendSingleton(QUEUES.verify, mailbox)) verifyJobs++;
     }
     deps.log.info(
-      { slot: data.slot, ...plan.counts, queued, alreadyQueued, tokenRefreshes: refreshes, pushJobs, verifyJobs },
+      {
+        slot: data.slot,
+        ...plan.counts,
+        queued,
+        alreadyQueued,
+        tokenRefreshes: refreshes,
+        pushJobs,
+        verifyJobs,
+      },
       'sync round',
     );
   };

@@ -1,10 +1,10 @@
 import { findIntegration } from './integrations/integration-store';
 import type { MailDeps } from './mail-deps';
 import { maintainPush } from './push/maintain-push';
-import { verifyMailbox } from './verify/verify-mailbox';
 import { loadScheduledIntegration, runUnderSyncLock } from './sync/run-under-sync-lock';
 import { syncIntegrationRun } from './sync/sync-integration';
 import { refreshIntegrationToken } from './tokens/refresh-integration-token';
+import { verifyMailbox } from './verify/verify-mailbox';
 
 /** A scheduled run stops starting pages after this, so one huge mailbox cannot hold a worker for long. */
 export const SCHEDULED_SYNC_TIME_BUDGET_MS = 2 * 60_000;

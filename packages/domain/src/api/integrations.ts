@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { EmailIntegration, NotificationSource, Provider, ResetScope } from '../entities';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../http/unsafe-text';
+import type { LiveUpdatesDto } from '../integrations/live-updates';
 import { safeString } from './safe-string';
 
 /** An integration as the browser sees it: public fields only, metadata without sync cursors. */
@@ -11,6 +12,8 @@ export type EmailIntegrationDto = Omit<EmailIntegration, 'userId'> & {
   isSandbox: boolean;
   /** The provider refused the refresh token: only disconnecting and reconnecting helps. */
   needsReconnect: boolean;
+  /** The mailbox's live updates (decision 021). */
+  push: LiveUpdatesDto;
 };
 
 export type IntegrationListResponse = { integrations: EmailIntegrationDto[] };

@@ -1,13 +1,18 @@
 import type { EmailIntegrationDto, NotificationSourceDto } from '@ledgerdesk/domain/api/integrations';
 import { publicIntegrationMetadata } from '@ledgerdesk/domain/api/integrations';
 import type { emailIntegrations } from '../../db/schema/email-integrations';
+import type { mailboxPush } from '../../db/schema/mailbox-push';
 import type { notificationSources } from '../../db/schema/notification-sources';
+import { toLiveUpdatesDto } from './live-updates-dto';
 
 type IntegrationRow = typeof emailIntegrations.$inferSelect;
 type SourceRow = typeof notificationSources.$inferSelect;
 
 /** The public view of an integration row: the token columns are never copied, cursors are stripped. */
-export function toIntegrationDto(row: IntegrationRow): EmailIntegrationDto {
+export function toIntegrationDto(
+  row: IntegrationRow,
+  push?: typeof mailboxPush.$inferSelect,
+): EmailIntegrationDto {
   return {
     id: row.id,
     provider: row.provider,
@@ -21,6 +26,7 @@ export function toIntegrationDto(row: IntegrationRow): EmailIntegrationDto {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     metadata: publicIntegrationMetadata(row.metadata ?? {}),
+    push: toLiveUpdatesDto(row, push),
   };
 }
 

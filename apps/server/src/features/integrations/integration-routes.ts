@@ -3,9 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { withUser } from '../../db/with-user';
 import { notFound } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
-import { mailProviderOffers } from '../../mail';
+import { mailProviderOffers, restartLiveUpdates, stopLiveUpdates } from '../../mail';
 import { toIntegrationDto } from './integration-dto';
-import { findResetInfo, listIntegrations, setIntegrationActive } from './integrations-repository';
+import {
+  findResetInfo,
+  listIntegrations,
+  listPushRows,
+  setIntegrationActive,
+} from './integrations-repository';
 import { notificationSourceRoutes } from './notification-source-routes';
 
 const INTEGRATION_NOT_FOUND = 'Email integration not found.';
@@ -21,8 +26,10 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       auth: { action: 'view email integrations' },
     },
     async ({ user }) => {
-      const rows = await withUser(app.db, user.id, (tx) => listIntegrations(tx, user.id));
-      return { integrations: rows.map(toIntegrationDto) };
+      const [rows, push] = await withUser(app.db, user.id, (tx) =>
+        Promise.all([listIntegrations(tx, user.id), listPushRows(tx, user.id)]),
+      );
+      return { integrations: rows.map((row) => toIntegrationDto(row, push.get(row.id))) };
     },
   );
 
@@ -68,11 +75,19 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
         params: idParamsSchema,
       },
       async ({ user, params: { id } }) => {
+        const mailbox = { userId: user.id, integrationId: id };
+        // Live updates (decision 021): removed while the connection still works, set up again on reactivate.
+        if (!isActive) await stopLiveUpdates(app.mail, mailbox);
         const row = await withUser(app.db, user.id, (tx) =>
           setIntegrationActive(tx, { userId: user.id, integrationId: id, isActive }),
         );
         if (!row) throw notFound(INTEGRATION_NOT_FOUND);
-        return { integration: toIntegrationDto(row) };
+        if (isActive) {
+          await restartLiveUpdates(app.mail, mailbox);
+          await app.syncFleet?.queuePush(mailbox);
+        }
+        const push = await withUser(app.db, user.id, (tx) => listPushRows(tx, user.id));
+        return { integration: toIntegrationDto(row, push.get(row.id)) };
       },
     );
   }

@@ -19,6 +19,7 @@ import { AlertTriangle, CheckCircle2, FlaskConical, XCircle } from 'lucide-react
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { type IntegrationActionHandlers, IntegrationActions } from './integration-actions';
+import { LiveUpdatesLine } from './live-updates-line';
 import { ShareWithFirm } from './share-with-firm';
 
 const TONE: Record<DisplayTone, { badge: BadgeTone; text: string; icon: typeof CheckCircle2; ring: string }> =
@@ -92,6 +93,7 @@ export function IntegrationCard({
             ` · ${expiry.text}`
           ) : null}
         </p>
+        <LiveUpdatesLine integration={integration} />
         {note ? <p className={cn('text-[13px] font-medium', tone.text)}>{note}</p> : null}
         {isInitializing ? <p className="text-[13px] font-medium text-warning">{INITIALIZING_LABEL}</p> : null}
         {integration.needsReconnect ? (
