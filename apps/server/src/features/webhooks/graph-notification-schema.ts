@@ -19,13 +19,18 @@ export const graphChangeNotificationSchema = z.object({
 /** At most this many notifications in one post (Graph batches a few; more is not Graph). */
 export const GRAPH_MAX_NOTIFICATIONS = 1000;
 
-export const graphNotificationsSchema = z.object({
+/** Graph adds `validationTokens` to rich notifications only; any other top-level member is not Graph's. */
+const validationTokens = z.array(z.string().max(8192)).max(100).optional();
+
+export const graphNotificationsSchema = z.strictObject({
   value: z.array(graphChangeNotificationSchema).max(GRAPH_MAX_NOTIFICATIONS),
+  validationTokens,
 });
 
 export const graphLifecycleEventSchema = z.enum(['reauthorizationRequired', 'subscriptionRemoved', 'missed']);
 
-export const graphLifecycleNotificationsSchema = z.object({
+export const graphLifecycleNotificationsSchema = z.strictObject({
+  validationTokens,
   value: z
     .array(
       graphChangeNotificationSchema.extend({
