@@ -23,6 +23,7 @@ import { triageCountsRoutes } from './features/triage/counts-routes';
 import { senderRoutes } from './features/triage/sender-routes';
 import { snoozeRoutes } from './features/triage/snooze-routes';
 import { triageRoutes } from './features/triage/triage-routes';
+import { webhookRoutes } from './features/webhooks/webhook-routes';
 import { defineRoute, registerRouteDeclarations } from './http/define-route';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(functionRoutes);
   await app.register(outgoingRoutes);
   await app.register(eventRoutes);
+  await app.register(webhookRoutes);
   if (clock instanceof AdjustableClock) await app.register(clockRoutes, { clock });
   await app.register(healthRoutes);
   let openApi: unknown = null;

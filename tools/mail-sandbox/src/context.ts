@@ -3,6 +3,7 @@ import { createFaultRegistry } from './faults/fault-registry';
 import type { PendingAuthorization } from './oauth/authorize-params';
 import type { TokenStore } from './oauth/token-store';
 import { createTokenStore } from './oauth/token-store';
+import { createPushFaults, type PushFaults } from './push/push-faults';
 import type { GmailQuota } from './quota/gmail-quota';
 import { createGmailQuota } from './quota/gmail-quota';
 import type { GraphThrottle } from './quota/graph-throttle';
@@ -16,6 +17,8 @@ export type SandboxContext = {
   tokens: TokenStore;
   pending: Map<string, PendingAuthorization>;
   faults: FaultRegistry;
+  /** Faults of Graph's change notifications (drop, duplicate, delay, reorder, forge, refuse). */
+  pushFaults: PushFaults;
   gmailQuota: GmailQuota;
   graphThrottle: GraphThrottle;
   tokenLifetimeSeconds: number;
@@ -57,6 +60,7 @@ export function createContext(settings: ContextSettings): SandboxContext {
     tokens: createTokenStore(),
     pending: new Map(),
     faults: createFaultRegistry(),
+    pushFaults: createPushFaults(),
     gmailQuota: createGmailQuota(),
     graphThrottle: createGraphThrottle(),
     held: new Set(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretParameter, redactUrlSecrets } from './log-redaction';
+import { isSecretParameter, REDACTED, redactLogSecrets, redactUrlSecrets } from './log-redaction';
 
 describe('redactUrlSecrets', () => {
   it.each([
@@ -67,5 +67,15 @@ describe('redactUrlSecrets', () => {
       expect(isSecretParameter(name), name).toBe(true);
     for (const name of ['view', 'cursor', 'v', 'q', 'limit', 'expires_in', 'scope', 'redirect_uri'])
       expect(isSecretParameter(name), name).toBe(false);
+  });
+});
+
+describe('redactLogSecrets', () => {
+  it("redacts a Graph notification's clientState in a logged JSON body, plain or nested in a string", () => {
+    const line = JSON.stringify({ body: { value: [{ subscriptionId: 's1', clientState: 'c2VjcmV0' }] } });
+    expect(redactLogSecrets(line)).toBe(line.replace('c2VjcmV0', REDACTED));
+    const nested = JSON.stringify({ msg: JSON.stringify({ clientState: 'c2VjcmV0', id: 'x' }) });
+    expect(redactLogSecrets(nested)).not.toContain('c2VjcmV0');
+    expect(redactLogSecrets(nested)).toContain('x');
   });
 });

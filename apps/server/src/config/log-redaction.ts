@@ -71,3 +71,16 @@ export function redactUrlSecrets(text: string): string {
           `${before}${name}${equals}${redactUrlSecrets(value)}`,
   );
 }
+
+// JSON members that hold a secret outside any URL: a Graph notification's `clientState` (the only proof a
+// notification is ours), wherever a log line quotes such a body. Names compared as in isSecretParameter.
+const JSON_SECRET_MEMBER =
+  /(\\?"(?:clientState|client_state)\\?"\s*:\s*\\?")((?:\\\\|\\[^\\"]|[^\\"])*)(\\?")/gi;
+
+/** `redactUrlSecrets`, plus the value of every JSON member named like a clientState. */
+export function redactLogSecrets(text: string): string {
+  return redactUrlSecrets(text).replace(
+    JSON_SECRET_MEMBER,
+    (_whole, before: string, _value, after: string) => `${before}${REDACTED}${after}`,
+  );
+}

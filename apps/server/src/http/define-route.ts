@@ -60,6 +60,8 @@ export type RouteDefinition<A extends RouteAuth, P, Q, B> = Omit<
   parseParams?: (params: unknown) => Parsed<P>;
   /** Validates the body in the route's own words instead of parseInput's `field: message`. */
   parseBody?: (body: unknown) => Parsed<B>;
+  /** A tighter body limit (bytes) than the app's, for bodies from the internet (webhooks); 413 beyond it. */
+  bodyLimit?: number;
 };
 
 /** Starts collecting declarations: routes registered with `config.apiRoute`, and `declareRoute` calls. */
@@ -94,7 +96,7 @@ export function defineRoute<
   definition: RouteDefinition<A, P, Q, B>,
   handler: (context: RouteContext<A, P, Q, B>) => unknown,
 ): void {
-  const { auth, beforeInput, parseParams, parseBody, params, query, body, ...rest } = definition;
+  const { auth, beforeInput, parseParams, parseBody, params, query, body, bodyLimit, ...rest } = definition;
   const apiRoute: ApiRoute = {
     ...rest,
     needsSession: auth !== 'public',
@@ -112,6 +114,7 @@ export function defineRoute<
     method: definition.method,
     url: definition.path,
     config: { apiRoute },
+    ...(bodyLimit ? { bodyLimit } : {}),
     handler: async (request, reply) => {
       const user = userOf(request);
       beforeInput?.(request);

@@ -18,6 +18,7 @@ describe('mail configuration', () => {
       loginUrl: 'https://login.microsoftonline.com',
       graphUrl: 'https://graph.microsoft.com',
       isSandbox: false,
+      publicUrl: 'https://app.example.com',
     });
     expect(config.google).toMatchObject({
       authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',

@@ -9,6 +9,8 @@ export type MicrosoftConfig = {
   /** e.g. https://graph.microsoft.com; requests go to `${graphUrl}/v1.0/...`. */
   graphUrl: string;
   isSandbox: boolean;
+  /** Where this app is reached (PUBLIC_URL): Graph posts change notifications under it (decision 021). */
+  publicUrl: string;
 };
 
 export type GoogleConfig = {
@@ -61,6 +63,7 @@ export function resolveMailConfig(env: Env, publicUrl: string): MailConfig {
       loginUrl,
       graphUrl: trim(env.MICROSOFT_GRAPH_URL ?? PUBLIC.graph),
       isSandbox: isAtSandbox(loginUrl),
+      publicUrl: trim(publicUrl),
     };
   } else if (sandbox) {
     microsoft = {
@@ -70,6 +73,7 @@ export function resolveMailConfig(env: Env, publicUrl: string): MailConfig {
       loginUrl: `${sandbox}/microsoft`,
       graphUrl: `${sandbox}/graph`,
       isSandbox: true,
+      publicUrl: trim(publicUrl),
     };
   }
   let google: GoogleConfig | null = null;

@@ -16,6 +16,7 @@ export {
   sendEmail,
   syncIntegration,
 } from './mail-service';
+export { GRAPH_LIFECYCLE_PATH, GRAPH_WEBHOOK_PATH } from './microsoft/graph-subscriptions';
 export { completeConnection, startConnection } from './oauth/connect-flow';
 export { isAllowedRedirectUri } from './oauth/redirect-uri';
 export { createMailboxOutbox, type MailboxOutbox } from './outbox/mailbox-outbox';
@@ -33,6 +34,7 @@ export {
 export type { MailboxChangeOperation } from './provider';
 // Provider offers and the connect flow of Email Integration.
 export { mailProviderOffers } from './provider-registry';
+export { isClientStateValid, restartLiveUpdates, stopLiveUpdates } from './push/live-updates';
 // Live updates (decision 021): what the fleet's round and the webhooks need.
 export { restartPush, stopPush } from './push/maintain-push';
 export { pullPushNotifications } from './push/pull-notifications';

@@ -65,12 +65,15 @@ describe.each(testDatabaseKinds)('integrations API on %s', (kind) => {
         'metadata',
         'needsReconnect',
         'provider',
+        'push',
         'scopes',
         'tokenExpiresAt',
         'updatedAt',
         'verification',
       ].sort(),
     );
+    // Never set up (no push row yet): pending, no reason, no notification (decision 021).
+    expect(integrations[1]?.push).toEqual({ state: 'pending', reason: null, lastNotificationAt: null });
     expect(integrations[1]?.metadata).toEqual({ reset_items_count: 3 });
     expect(integrations[1]?.verification).toEqual({
       state: 'never',

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { EmailIntegration, NotificationSource, Provider, ResetScope } from '../entities';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../http/unsafe-text';
+import type { LiveUpdatesDto } from '../integrations/live-updates';
 import { safeString } from './safe-string';
 
 /**
@@ -33,6 +34,8 @@ export type EmailIntegrationDto = Omit<EmailIntegration, 'userId'> & {
   /** The provider refused the refresh token: only disconnecting and reconnecting helps. */
   needsReconnect: boolean;
   verification: MailboxVerificationDto;
+  /** The mailbox's live updates (decision 021). */
+  push: LiveUpdatesDto;
 };
 
 /** POST /api/integrations/:id/verify: the verification as it stands once asked for. */

@@ -1,5 +1,6 @@
 import type { SandboxContext } from '../context';
 import { clearFaults } from '../faults/fault-registry';
+import { createPushFaults } from '../push/push-faults';
 import { createGmailQuota } from '../quota/gmail-quota';
 import { createGraphThrottle } from '../quota/graph-throttle';
 import { seedDefaultMailboxes } from '../store/sandbox-store';
@@ -12,6 +13,8 @@ export function resetSandbox(ctx: SandboxContext): void {
   ctx.tokens.refreshTokens.clear();
   ctx.pending.clear();
   clearFaults(ctx.faults);
+  ctx.store.graphSubscriptions.clear();
+  Object.assign(ctx.pushFaults, createPushFaults());
   Object.assign(ctx.gmailQuota, createGmailQuota());
   Object.assign(ctx.graphThrottle, createGraphThrottle());
   if (ctx.shouldSeed) seedDefaultMailboxes(ctx.store, ctx.now());

@@ -5,6 +5,7 @@ import { sendControlError } from './errors';
 import { registerControlFaultRoutes } from './fault-routes';
 import { registerControlMailboxRoutes } from './mailbox-routes';
 import { registerControlMessageRoutes } from './message-routes';
+import { registerControlPushRoutes } from './push-routes';
 import { resetSandbox } from './reset-sandbox';
 
 /** The sandbox's own JSON API for tests, benchmarks and demos (registered under /control). */
@@ -31,4 +32,5 @@ export async function controlRoutes(
   registerControlMessageRoutes(app, ctx);
   registerControlMailboxRoutes(app, ctx);
   registerControlFaultRoutes(app, ctx);
+  registerControlPushRoutes(app, ctx);
 }

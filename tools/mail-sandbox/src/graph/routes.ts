@@ -10,6 +10,7 @@ import { registerFolderRoutes, registerMeRoute } from './folder-routes';
 import { registerListRoutes } from './list-routes';
 import { registerMessageRoutes } from './message-routes';
 import { registerSendRoutes } from './send-routes';
+import { registerSubscriptionRoutes } from './subscription-routes';
 
 const WWW_AUTHENTICATE =
   'Bearer realm="", authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize", client_id="00000003-0000-0000-c000-000000000000"';
@@ -68,4 +69,5 @@ export async function graphRoutes(app: FastifyInstance, ctx: SandboxContext): Pr
   registerAttachmentRoutes(app, ctx);
   registerSendRoutes(app, ctx);
   registerBatchRoute(app, ctx);
+  registerSubscriptionRoutes(app, ctx);
 }

@@ -8,6 +8,7 @@ import { graphRoutes } from '../graph/routes';
 import { oauthRoutes } from '../oauth/routes';
 import { pruneTokens } from '../oauth/token-store';
 import type { MailSandboxOptions } from '../options';
+import { startGraphNotifier } from '../push/graph-notifier';
 import { createPersister, readStateFile } from '../store/persistence';
 import { seedDefaultMailboxes } from '../store/sandbox-store';
 import { applySavedState, toSavedState } from '../store/state-file';
@@ -72,6 +73,8 @@ export async function mailSandboxPlugin(app: FastifyInstance, opts: MailSandboxO
     for (const release of [...ctx.held]) release();
   });
   app.addHook('onClose', async () => clearInterval(pruner));
+  const notifier = startGraphNotifier(ctx);
+  app.addHook('preClose', async () => notifier.stop());
 
   registerIndexRoute(app, ctx);
   await app.register(async (child) => oauthRoutes(child, ctx));

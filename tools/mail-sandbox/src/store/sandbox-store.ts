@@ -1,10 +1,13 @@
 import { DEFAULT_GMAIL_MAILBOX, DEFAULT_OFFICE365_MAILBOX, DEFAULT_SEED_MESSAGE_COUNT } from '../defaults';
+import type { GraphSubscription } from '../push/graph-subscription';
 import { generateMessages } from '../seed/generate-messages';
 import { createMailbox } from './mailbox';
 import type { Mailbox, Provider, StoredMessage } from './types';
 
 export type SandboxStore = {
   mailboxes: Map<string, Mailbox>;
+  /** Graph change-notification subscriptions by id. */
+  graphSubscriptions: Map<string, GraphSubscription>;
   /** Called after every mutation (persistence schedules a debounced write). */
   onChange: () => void;
 };
@@ -18,7 +21,7 @@ export type ProvisionOptions = {
 };
 
 export function createStore(): SandboxStore {
-  return { mailboxes: new Map(), onChange: () => {} };
+  return { mailboxes: new Map(), graphSubscriptions: new Map(), onChange: () => {} };
 }
 
 export function normalizeAddress(address: string): string {

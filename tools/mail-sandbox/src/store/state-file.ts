@@ -1,4 +1,5 @@
 import type { Grant, TokenStore } from '../oauth/token-store';
+import type { GraphSubscription } from '../push/graph-subscription';
 import { rebuildIndexes } from './rebuild-indexes';
 import type { SandboxStore } from './sandbox-store';
 import type { AttachmentSpec, Mailbox, StoredMessage } from './types';
@@ -19,6 +20,8 @@ export type SavedState = {
   grants: Grant[];
   accessTokens: [token: string, grantId: string, expiresAt: number][];
   refreshTokens: [token: string, grantId: string][];
+  /** Absent in files written before subscriptions existed. */
+  graphSubscriptions?: GraphSubscription[];
 };
 
 export function toSavedState(store: SandboxStore, tokens: TokenStore): SavedState {
@@ -56,6 +59,7 @@ export function toSavedState(store: SandboxStore, tokens: TokenStore): SavedStat
     grants: [...grants.values()],
     accessTokens: [...tokens.accessTokens].map(([token, value]) => [token, value.grant.id, value.expiresAt]),
     refreshTokens: [...tokens.refreshTokens].map(([token, grant]) => [token, grant.id]),
+    graphSubscriptions: [...store.graphSubscriptions.values()],
   };
 }
 
@@ -82,6 +86,7 @@ export function applySavedState(saved: SavedState, store: SandboxStore, tokens: 
     rebuildIndexes(mailbox);
     store.mailboxes.set(mailbox.address, mailbox);
   }
+  store.graphSubscriptions = new Map((saved.graphSubscriptions ?? []).map((item) => [item.id, item]));
   const grants = new Map(saved.grants.map((grant) => [grant.id, grant]));
   tokens.accessTokens.clear();
   tokens.refreshTokens.clear();

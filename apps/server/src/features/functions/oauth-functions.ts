@@ -4,7 +4,7 @@ import { REDIRECT_URI_MISMATCH } from '@ledgerdesk/domain/integrations/oauth-mes
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
-import { completeConnection, isAllowedRedirectUri, startConnection } from '../../mail';
+import { completeConnection, isAllowedRedirectUri, restartLiveUpdates, startConnection } from '../../mail';
 
 /** Origins the provider may send the user back to: the app's public URL, or the origin serving this request. */
 function allowedOrigins(app: FastifyInstance, request: FastifyRequest): string[] {
@@ -37,13 +37,18 @@ export function registerOAuthFunctions(app: FastifyInstance): void {
           return startConnection(app.mail, { userId: user.id, provider, redirectUri: input.redirectUri });
         }
         if (!('code' in input)) throw new AppError(400, 'validation_failed', 'code: Required');
-        return completeConnection(app.mail, {
+        const connected = await completeConnection(app.mail, {
           userId: user.id,
           provider,
           code: input.code,
           redirectUri: input.redirectUri,
           state: input.state,
         });
+        // Live updates are set up at once (decision 021); the fleet's round would find the mailbox anyway.
+        const mailbox = { userId: user.id, integrationId: connected.integrationId };
+        await restartLiveUpdates(app.mail, mailbox);
+        await app.syncFleet?.queuePush(mailbox);
+        return connected;
       },
     );
   }

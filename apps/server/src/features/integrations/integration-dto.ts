@@ -1,20 +1,26 @@
 import type { EmailIntegrationDto, NotificationSourceDto } from '@ledgerdesk/domain/api/integrations';
 import { publicIntegrationMetadata } from '@ledgerdesk/domain/api/integrations';
 import type { emailIntegrations } from '../../db/schema/email-integrations';
+import type { mailboxPush } from '../../db/schema/mailbox-push';
 import type { notificationSources } from '../../db/schema/notification-sources';
 import { toVerificationDto, type VerificationRow } from '../../mail';
+import { toLiveUpdatesDto } from './live-updates-dto';
 
 type IntegrationRow = typeof emailIntegrations.$inferSelect;
 type SourceRow = typeof notificationSources.$inferSelect;
 
+/** A mailbox's live-updates and verification rows, beside its integration row (decision 021). */
+export type MailboxHealthRows = {
+  push?: typeof mailboxPush.$inferSelect | undefined;
+  /** Null or absent: never verified. */
+  verification?: VerificationRow | null;
+};
+
 /**
  * The public view of an integration row: the token columns are never copied, cursors are stripped; with its
- * verification row (null: never verified).
+ * live updates and its last verification.
  */
-export function toIntegrationDto(
-  row: IntegrationRow,
-  verification: VerificationRow | null = null,
-): EmailIntegrationDto {
+export function toIntegrationDto(row: IntegrationRow, health: MailboxHealthRows = {}): EmailIntegrationDto {
   return {
     id: row.id,
     provider: row.provider,
@@ -28,7 +34,8 @@ export function toIntegrationDto(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     metadata: publicIntegrationMetadata(row.metadata ?? {}),
-    verification: toVerificationDto(verification),
+    verification: toVerificationDto(health.verification ?? null),
+    push: toLiveUpdatesDto(row, health.push),
   };
 }
 

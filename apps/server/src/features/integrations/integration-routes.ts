@@ -1,14 +1,23 @@
 import { idParamsSchema } from '@ledgerdesk/domain/api/integrations';
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/with-user';
 import { withUser } from '../../db/with-user';
 import { conflict, notFound } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
-import { mailProviderOffers, readVerifications, requestVerification, toVerificationDto } from '../../mail';
-import { toIntegrationDto } from './integration-dto';
+import {
+  mailProviderOffers,
+  readVerifications,
+  requestVerification,
+  restartLiveUpdates,
+  stopLiveUpdates,
+  toVerificationDto,
+} from '../../mail';
+import { type MailboxHealthRows, toIntegrationDto } from './integration-dto';
 import {
   findIntegration,
   findResetInfo,
   listIntegrations,
+  listPushRows,
   setIntegrationActive,
 } from './integrations-repository';
 import { notificationSourceRoutes } from './notification-source-routes';
@@ -27,11 +36,11 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       auth: { action: 'view email integrations' },
     },
     async ({ user }) => {
-      const { rows, verifications } = await withUser(app.db, user.id, async (tx) => ({
+      const { rows, health } = await withUser(app.db, user.id, async (tx) => ({
         rows: await listIntegrations(tx, user.id),
-        verifications: await readVerifications(tx),
+        health: await readMailboxHealth(tx, user.id),
       }));
-      return { integrations: rows.map((row) => toIntegrationDto(row, verifications.get(row.id) ?? null)) };
+      return { integrations: rows.map((row) => toIntegrationDto(row, health(row.id))) };
     },
   );
 
@@ -77,11 +86,19 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
         params: idParamsSchema,
       },
       async ({ user, params: { id } }) => {
+        const mailbox = { userId: user.id, integrationId: id };
+        // Live updates (decision 021): removed while the connection still works, set up again on reactivate.
+        if (!isActive) await stopLiveUpdates(app.mail, mailbox);
         const row = await withUser(app.db, user.id, (tx) =>
           setIntegrationActive(tx, { userId: user.id, integrationId: id, isActive }),
         );
         if (!row) throw notFound(INTEGRATION_NOT_FOUND);
-        return { integration: toIntegrationDto(row) };
+        if (isActive) {
+          await restartLiveUpdates(app.mail, mailbox);
+          await app.syncFleet?.queuePush(mailbox);
+        }
+        const health = await withUser(app.db, user.id, (tx) => readMailboxHealth(tx, user.id));
+        return { integration: toIntegrationDto(row, health(row.id)) };
       },
     );
   }
@@ -109,4 +126,11 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   await app.register(notificationSourceRoutes);
+}
+
+/** Every mailbox's live-updates and verification rows of one user, by integration id. */
+async function readMailboxHealth(tx: Tx, userId: string): Promise<(id: string) => MailboxHealthRows> {
+  const push = await listPushRows(tx, userId);
+  const verifications = await readVerifications(tx);
+  return (id) => ({ push: push.get(id), verification: verifications.get(id) ?? null });
 }

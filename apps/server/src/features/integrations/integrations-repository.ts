@@ -2,6 +2,7 @@ import type { ResetInfo } from '@ledgerdesk/domain/api/integrations';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { emailIntegrations } from '../../db/schema/email-integrations';
+import { mailboxPush } from '../../db/schema/mailbox-push';
 
 /** The user's integrations, newest first (spec §7 email_integrations: read for the user). */
 export async function listIntegrations(tx: DbOrTx, userId: string) {
@@ -52,4 +53,10 @@ export async function findResetInfo(tx: DbOrTx, userId: string): Promise<ResetIn
     };
   }
   return latest;
+}
+
+/** The live-updates rows of the user's integrations (decision 021), keyed by integration id. */
+export async function listPushRows(tx: DbOrTx, userId: string) {
+  const rows = await tx.select().from(mailboxPush).where(eq(mailboxPush.userId, userId));
+  return new Map(rows.map((row) => [row.emailIntegrationId, row]));
 }

@@ -55,6 +55,7 @@ describe('Graph requests', () => {
       loginUrl: url,
       graphUrl: url,
       isSandbox: false,
+      publicUrl: 'https://app.example.com',
     };
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -15,6 +15,7 @@ import { listGraphChanges } from './graph-delta';
 import { listGraphIds } from './graph-list-ids';
 import { graphCall } from './graph-request';
 import { graphSend } from './graph-send';
+import { createGraphPushChannel } from './graph-subscriptions';
 
 /** Office 365 through Microsoft Graph v1.0: one delta stream per well-known folder. */
 export function createMicrosoftProvider(config: MicrosoftConfig): MailProvider {
@@ -42,5 +43,6 @@ export function createMicrosoftProvider(config: MicrosoftConfig): MailProvider {
     setRead: (session, id, isRead) => graphSetRead(session, config, id, isRead),
     pushChanges: (session, changes) => graphPushChanges(session, config, changes),
     send: (session, mail) => graphSend(session, config, mail),
+    push: createGraphPushChannel(config),
   };
 }

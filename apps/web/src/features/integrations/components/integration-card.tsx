@@ -21,6 +21,7 @@ import { cn } from '../../../lib/cn';
 import { useVerifyIntegration } from '../api/verify-integration';
 import { errorText, notify } from '../utils/notify';
 import { type IntegrationActionHandlers, IntegrationActions } from './integration-actions';
+import { LiveUpdatesLine } from './live-updates-line';
 import { ShareWithFirm } from './share-with-firm';
 import { VerificationStatus } from './verification-status';
 
@@ -95,6 +96,7 @@ export function IntegrationCard({
             ` · ${expiry.text}`
           ) : null}
         </p>
+        <LiveUpdatesLine integration={integration} />
         <CardVerification integration={integration} now={now} />
         {note ? <p className={cn('text-[13px] font-medium', tone.text)}>{note}</p> : null}
         {isInitializing ? <p className="text-[13px] font-medium text-warning">{INITIALIZING_LABEL}</p> : null}

@@ -1,0 +1,22 @@
+import { LIVE_UPDATES_TEXT, type LiveUpdatesDto } from '@ledgerdesk/domain/integrations/live-updates';
+import type { emailIntegrations } from '../../db/schema/email-integrations';
+import type { mailboxPush } from '../../db/schema/mailbox-push';
+
+type IntegrationRow = typeof emailIntegrations.$inferSelect;
+type PushRow = typeof mailboxPush.$inferSelect;
+
+/** After this many failed attempts in a row the card says "Live updates off" (mail/push/maintain-push.ts). */
+const FAILURES_BEFORE_ATTENTION = 3;
+
+/** A mailbox's live updates as Email Integration shows them (decision 021). */
+export function toLiveUpdatesDto(integration: IntegrationRow, push: PushRow | undefined): LiveUpdatesDto {
+  const lastNotificationAt = push?.lastNotificationAt?.toISOString() ?? null;
+  if (integration.needsReconnect) {
+    return { state: 'attention', reason: LIVE_UPDATES_TEXT.connectionNeedsAttention, lastNotificationAt };
+  }
+  if (!push || push.state === 'pending') return { state: 'pending', reason: null, lastNotificationAt };
+  if (push.state === 'live') return { state: 'live', reason: null, lastNotificationAt };
+  if (push.state === 'unavailable') return { state: 'polling', reason: push.lastError, lastNotificationAt };
+  const state = push.failureCount >= FAILURES_BEFORE_ATTENTION ? 'attention' : 'pending';
+  return { state, reason: push.lastError, lastNotificationAt };
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { defineRoute } from '../../http/define-route';
+import { parseInput } from '../../http/parse-input';
+import { GRAPH_LIFECYCLE_PATH, GRAPH_WEBHOOK_PATH } from '../../mail';
+import {
+  graphLifecycleNotificationsSchema,
+  graphNotificationsSchema,
+  graphWebhookQuerySchema,
+} from './graph-notification-schema';
+import { handleGraphLifecycle, handleGraphNotifications } from './handle-graph-notifications';
+import { createSourceRateLimit } from './source-rate-limit';
+
+/** Bodies from the internet: Graph's batches are a few KB; anything near this is not Graph. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+/** Per source address: Graph delivers from a few addresses, in bursts. */
+const RATE = { perSecond: 200, burst: 400 };
+
+/** The validation handshake: the token back as plain text, within Graph's 10 seconds (nothing else runs). */
+const echo = (reply: FastifyReply, token: string) =>
+  reply.code(200).type('text/plain; charset=utf-8').send(token);
+
+/** An empty body (the handshake's) reads as null; anything else must be the documented JSON. */
+const orNull =
+  <S extends z.ZodType>(schema: S) =>
+  (body: unknown): z.infer<S> | null =>
+    body === undefined || body === null || body === '' ? null : parseInput(schema, body);
+
+/**
+ * Microsoft Graph change notifications and lifecycle events (decision 021). Public: Graph has no session; the
+ * clientState of each notification is its proof. Answered 202 after a lookup and a queue insert per mailbox;
+ * nothing syncs in the request. Graph calls carry no Origin, so the same-origin guard lets them by and still
+ * refuses a browser's cross-site post.
+ */
+export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  const limit = createSourceRateLimit(RATE);
+  const common = {
+    method: 'POST',
+    auth: 'public',
+    query: graphWebhookQuerySchema,
+    bodyLimit: WEBHOOK_BODY_LIMIT,
+    beforeInput: (request: FastifyRequest) => {
+      if (!limit.isAllowed(request.ip))
+        throw new AppError(429, 'rate_limited', 'Too many notifications from this address.');
+    },
+  } as const;
+  const noBody = () => new AppError(400, 'bad_request', 'The request body is empty.');
+
+  defineRoute(
+    app,
+    {
+      ...common,
+      path: GRAPH_WEBHOOK_PATH,
+      summary: 'Microsoft Graph change notifications (and the validation handshake).',
+      body: graphNotificationsSchema.nullable(),
+      parseBody: orNull(graphNotificationsSchema),
+    },
+    async ({ reply, query, body }) => {
+      if (query.validationToken !== undefined) return echo(reply, query.validationToken);
+      if (!body) throw noBody();
+      await handleGraphNotifications(app, body.value);
+      return reply.code(202).send();
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      ...common,
+      path: GRAPH_LIFECYCLE_PATH,
+      summary: 'Microsoft Graph lifecycle notifications (and the validation handshake).',
+      body: graphLifecycleNotificationsSchema.nullable(),
+      parseBody: orNull(graphLifecycleNotificationsSchema),
+    },
+    async ({ reply, query, body }) => {
+      if (query.validationToken !== undefined) return echo(reply, query.validationToken);
+      if (!body) throw noBody();
+      await handleGraphLifecycle(app, body.value);
+      return reply.code(202).send();
+    },
+  );
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SandboxContext } from '../context';
+import { requestAuth } from '../oauth/authenticate';
+import {
+  changeTypeProblem,
+  expiryFor,
+  type GraphSubscription,
+  MAX_CLIENT_STATE_LENGTH,
+  notificationUrlProblem,
+  resourceProblem,
+  subscriptionJson,
+} from '../push/graph-subscription';
+import { validateNotificationUrl } from '../push/post-to-app';
+import { sendAccessDenied, sendBadRequest, sendGraphError } from './errors';
+import { hasGraphScope, MAIL_READ } from './scopes';
+
+type Body = { Body: Record<string, unknown> | undefined };
+type Params = { Params: { id: string } };
+
+const sendNotFound = (reply: FastifyReply) =>
+  sendGraphError(reply, 404, 'ResourceNotFound', 'The object was not found.');
+
+/** The subscription named in the path, if the caller's mailbox created it. */
+function ownSubscription(
+  ctx: SandboxContext,
+  request: FastifyRequest<Params>,
+): GraphSubscription | undefined {
+  const subscription = ctx.store.graphSubscriptions.get(request.params.id);
+  return subscription?.mailbox === requestAuth(request).mailbox.address ? subscription : undefined;
+}
+
+/** The first problem Graph would name in a subscription request, or null. */
+function requestProblem(body: Record<string, unknown>): string | null {
+  const clientState = body.clientState;
+  if (
+    clientState !== undefined &&
+    (typeof clientState !== 'string' || clientState.length > MAX_CLIENT_STATE_LENGTH)
+  )
+    return `clientState must be a string of at most ${MAX_CLIENT_STATE_LENGTH} characters.`;
+  return (
+    changeTypeProblem(body.changeType) ??
+    resourceProblem(body.resource) ??
+    notificationUrlProblem(body.notificationUrl, 'notificationUrl') ??
+    (body.lifecycleNotificationUrl === undefined
+      ? null
+      : notificationUrlProblem(body.lifecycleNotificationUrl, 'lifecycleNotificationUrl'))
+  );
+}
+
+/** /v1.0/subscriptions: Outlook message subscriptions with Graph's checks and its validation handshake. */
+export function registerSubscriptionRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  app.post<Body>('/v1.0/subscriptions', async (request, reply) => {
+    if (!hasGraphScope(request, reply, MAIL_READ)) return reply;
+    if (ctx.pushFaults.refuseSubscriptions !== 0) {
+      if (ctx.pushFaults.refuseSubscriptions > 0) ctx.pushFaults.refuseSubscriptions -= 1;
+      return sendAccessDenied(reply);
+    }
+    const body = request.body ?? {};
+    const problem = requestProblem(body);
+    if (problem) return sendBadRequest(reply, problem, 'InvalidRequest');
+    const expiry = expiryFor(body.expirationDateTime, ctx.now());
+    if ('problem' in expiry) return sendBadRequest(reply, expiry.problem, 'InvalidRequest');
+    const notificationUrl = body.notificationUrl as string;
+    const lifecycleUrl =
+      typeof body.lifecycleNotificationUrl === 'string' ? body.lifecycleNotificationUrl : null;
+    for (const url of lifecycleUrl ? [notificationUrl, lifecycleUrl] : [notificationUrl]) {
+      const failure = await validateNotificationUrl(url);
+      if (failure) return sendBadRequest(reply, failure, 'InvalidRequest');
+    }
+    const { grant, mailbox } = requestAuth(request);
+    const subscription: GraphSubscription = {
+      id: randomUUID(),
+      mailbox: mailbox.address,
+      applicationId: grant.clientId,
+      resource: body.resource as string,
+      changeType: body.changeType as string,
+      notificationUrl,
+      lifecycleNotificationUrl: lifecycleUrl,
+      clientState: typeof body.clientState === 'string' ? body.clientState : null,
+      expiresAt: expiry.expiresAt,
+      notifiedSeq: mailbox.seq,
+    };
+    ctx.store.graphSubscriptions.set(subscription.id, subscription);
+    ctx.persist();
+    return reply.code(201).send(subscriptionJson(subscription));
+  });
+
+  app.get('/v1.0/subscriptions', async (request) => {
+    const address = requestAuth(request).mailbox.address;
+    const value = [...ctx.store.graphSubscriptions.values()].filter((item) => item.mailbox === address);
+    return { value: value.map(subscriptionJson) };
+  });
+
+  app.get<Params>('/v1.0/subscriptions/:id', async (request, reply) => {
+    const subscription = ownSubscription(ctx, request);
+    return subscription ? subscriptionJson(subscription) : sendNotFound(reply);
+  });
+
+  app.patch<Params & Body>('/v1.0/subscriptions/:id', async (request, reply) => {
+    const subscription = ownSubscription(ctx, request);
+    if (!subscription || subscription.expiresAt <= ctx.now()) return sendNotFound(reply);
+    const expiry = expiryFor(request.body?.expirationDateTime, ctx.now());
+    if ('problem' in expiry) return sendBadRequest(reply, expiry.problem, 'InvalidRequest');
+    subscription.expiresAt = expiry.expiresAt;
+    ctx.persist();
+    return subscriptionJson(subscription);
+  });
+
+  app.delete<Params>('/v1.0/subscriptions/:id', async (request, reply) => {
+    const subscription = ownSubscription(ctx, request);
+    if (!subscription) return sendNotFound(reply);
+    ctx.store.graphSubscriptions.delete(subscription.id);
+    ctx.persist();
+    return reply.code(204).send();
+  });
+}
