@@ -3,6 +3,7 @@ import { createFaultRegistry } from './faults/fault-registry';
 import type { PendingAuthorization } from './oauth/authorize-params';
 import type { TokenStore } from './oauth/token-store';
 import { createTokenStore } from './oauth/token-store';
+import { createPubSubState, type PubSubState } from './pubsub/pubsub-state';
 import type { GmailQuota } from './quota/gmail-quota';
 import { createGmailQuota } from './quota/gmail-quota';
 import type { GraphThrottle } from './quota/graph-throttle';
@@ -18,6 +19,8 @@ export type SandboxContext = {
   faults: FaultRegistry;
   gmailQuota: GmailQuota;
   graphThrottle: GraphThrottle;
+  /** Gmail watch's Pub/Sub topic and pull subscription, with their faults. */
+  pubsub: PubSubState;
   tokenLifetimeSeconds: number;
   shouldSeed: boolean;
   now: () => number;
@@ -59,6 +62,7 @@ export function createContext(settings: ContextSettings): SandboxContext {
     faults: createFaultRegistry(),
     gmailQuota: createGmailQuota(),
     graphThrottle: createGraphThrottle(),
+    pubsub: createPubSubState(),
     held: new Set(),
     calls: { office365: 0, gmail: 0 },
     batches: { office365: 0, gmail: 0 },

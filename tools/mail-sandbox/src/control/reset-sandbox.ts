@@ -1,5 +1,6 @@
 import type { SandboxContext } from '../context';
 import { clearFaults } from '../faults/fault-registry';
+import { createPubSubState } from '../pubsub/pubsub-state';
 import { createGmailQuota } from '../quota/gmail-quota';
 import { createGraphThrottle } from '../quota/graph-throttle';
 import { seedDefaultMailboxes } from '../store/sandbox-store';
@@ -14,6 +15,7 @@ export function resetSandbox(ctx: SandboxContext): void {
   clearFaults(ctx.faults);
   Object.assign(ctx.gmailQuota, createGmailQuota());
   Object.assign(ctx.graphThrottle, createGraphThrottle());
+  Object.assign(ctx.pubsub, createPubSubState());
   if (ctx.shouldSeed) seedDefaultMailboxes(ctx.store, ctx.now());
   ctx.persist();
 }

@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context';
 import { createControlGuard } from './control-guard';
 import { sendControlError } from './errors';
 import { registerControlFaultRoutes } from './fault-routes';
+import { registerControlGmailPushRoutes } from './gmail-push-routes';
 import { registerControlMailboxRoutes } from './mailbox-routes';
 import { registerControlMessageRoutes } from './message-routes';
 import { resetSandbox } from './reset-sandbox';
@@ -31,4 +32,5 @@ export async function controlRoutes(
   registerControlMessageRoutes(app, ctx);
   registerControlMailboxRoutes(app, ctx);
   registerControlFaultRoutes(app, ctx);
+  registerControlGmailPushRoutes(app, ctx);
 }

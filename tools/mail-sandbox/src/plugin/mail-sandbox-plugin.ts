@@ -8,6 +8,8 @@ import { graphRoutes } from '../graph/routes';
 import { oauthRoutes } from '../oauth/routes';
 import { pruneTokens } from '../oauth/token-store';
 import type { MailSandboxOptions } from '../options';
+import { pubsubRoutes } from '../pubsub/routes';
+import { startWatchPublisher } from '../pubsub/watch-publisher';
 import { createPersister, readStateFile } from '../store/persistence';
 import { seedDefaultMailboxes } from '../store/sandbox-store';
 import { applySavedState, toSavedState } from '../store/state-file';
@@ -72,10 +74,13 @@ export async function mailSandboxPlugin(app: FastifyInstance, opts: MailSandboxO
     for (const release of [...ctx.held]) release();
   });
   app.addHook('onClose', async () => clearInterval(pruner));
+  const stopPublisher = startWatchPublisher(ctx);
+  app.addHook('onClose', async () => stopPublisher());
 
   registerIndexRoute(app, ctx);
   await app.register(async (child) => oauthRoutes(child, ctx));
   await app.register(async (child) => graphRoutes(child, ctx), { prefix: '/graph' });
   await app.register(async (child) => gmailRoutes(child, ctx), { prefix: '/gmail' });
+  await app.register(async (child) => pubsubRoutes(child, ctx), { prefix: '/pubsub' });
   await app.register(async (child) => controlRoutes(child, ctx, opts.controlToken), { prefix: '/control' });
 }
