@@ -35,7 +35,7 @@ export type { MailboxChangeOperation } from './provider';
 export { mailProviderOffers } from './provider-registry';
 // Live updates (decision 021): what the fleet's round and the webhooks need.
 export { restartPush, stopPush } from './push/maintain-push';
-export { pullPushNotifications } from './push/pull-notifications';
+export { type NotifiedMailbox, type PullReport, pullPushNotifications } from './push/pull-notifications';
 export {
   findGmailPushByAddress,
   findPushBySubscription,

@@ -1,10 +1,10 @@
 import { findIntegration } from './integrations/integration-store';
 import type { MailDeps } from './mail-deps';
 import { maintainPush } from './push/maintain-push';
-import { verifyMailbox } from './verify/verify-mailbox';
 import { loadScheduledIntegration, runUnderSyncLock } from './sync/run-under-sync-lock';
 import { syncIntegrationRun } from './sync/sync-integration';
 import { refreshIntegrationToken } from './tokens/refresh-integration-token';
+import { verifyMailbox } from './verify/verify-mailbox';
 
 /** A scheduled run stops starting pages after this, so one huge mailbox cannot hold a worker for long. */
 export const SCHEDULED_SYNC_TIME_BUDGET_MS = 2 * 60_000;
@@ -26,14 +26,18 @@ export class ScheduledSyncFailed extends Error {
 export async function runSyncJob(
   deps: MailDeps,
   data: IntegrationJobData,
-  options: { waitMs?: number } = {},
+  options: { waitMs?: number; hintCursor?: string | undefined } = {},
 ): Promise<JobOutcome> {
   const ctx = { deps, userId: data.userId };
   const run = await runUnderSyncLock(
     ctx,
     data.integrationId,
     { waitMs: options.waitMs ?? 0, load: loadScheduledIntegration },
-    (integration) => syncIntegrationRun(ctx, integration, { timeBudgetMs: SCHEDULED_SYNC_TIME_BUDGET_MS }),
+    (integration) =>
+      syncIntegrationRun(ctx, integration, {
+        timeBudgetMs: SCHEDULED_SYNC_TIME_BUDGET_MS,
+        hintCursor: options.hintCursor,
+      }),
   );
   if (run.status === 'refused') return 'skipped';
   if (run.status === 'busy') return 'busy';

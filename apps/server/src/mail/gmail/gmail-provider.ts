@@ -15,6 +15,7 @@ import { listGmailChanges } from './gmail-changes';
 import { fetchGmailMessages } from './gmail-fetch';
 import { gmailCall } from './gmail-request';
 import { gmailSend } from './gmail-send';
+import { createGmailWatch } from './gmail-watch';
 
 /** Gmail through the Gmail API v1: the whole mailbox is one history stream; folders come from labels. */
 export function createGmailProvider(config: GoogleConfig): MailProvider {
@@ -37,5 +38,6 @@ export function createGmailProvider(config: GoogleConfig): MailProvider {
     setRead: (session, id, isRead) => gmailSetRead(session, config, id, isRead),
     pushChanges: (session, changes) => gmailPushChanges(session, config, changes),
     send: (session, mail) => gmailSend(session, config, mail),
+    push: createGmailWatch(config),
   };
 }

@@ -27,7 +27,8 @@ export function pushRetryDelayMs(failures: number): number {
 /** Why setting up live updates failed, in words for Email Integration. */
 export function describePushFailure(error: unknown): string {
   if (isProviderError(error, 'forbidden')) return 'The mail provider refused live updates for this mailbox.';
-  if (isProviderError(error, 'unauthorized', 'invalid_grant')) return 'The mailbox connection needs attention.';
+  if (isProviderError(error, 'unauthorized', 'invalid_grant'))
+    return 'The mailbox connection needs attention.';
   if (isProviderError(error, 'throttled')) return 'The mail provider is busy (throttled).';
   if (isProviderError(error, 'network', 'timeout', 'unavailable'))
     return 'The mail provider could not be reached.';
@@ -98,7 +99,10 @@ export async function maintainPush(
     return 'live';
   } catch (error) {
     const failures = (current?.failureCount ?? 0) + 1;
-    deps.log.warn({ err: error, integrationId: integration.id, failures }, 'live updates could not be set up');
+    deps.log.warn(
+      { err: error, integrationId: integration.id, failures },
+      'live updates could not be set up',
+    );
     // A subscription that still lives keeps delivering: its id and expiry stay until it runs out.
     await savePush(ctx, integration.id, {
       channel: channel.channel,
@@ -119,7 +123,8 @@ async function stopReplaced(
   previous: PushRow | null,
   next: PushSubscription,
 ): Promise<void> {
-  if (!previous?.subscriptionId || previous.subscriptionId === next.subscriptionId || !previous.expiresAt) return;
+  if (!previous?.subscriptionId || previous.subscriptionId === next.subscriptionId || !previous.expiresAt)
+    return;
   try {
     await channel.stop(session, {
       subscriptionId: previous.subscriptionId,

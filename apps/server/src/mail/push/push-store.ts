@@ -21,7 +21,11 @@ export async function listPushDue(db: Db, now: Date, maxRows = 500): Promise<Pus
       sql`select * from ledgerdesk_push_due(${now.toISOString()}::timestamptz, make_interval(hours => ${PUSH_RENEW_AFTER_HOURS}), ${maxRows})`,
     ),
   );
-  return rows.map((row) => ({ integrationId: row.email_integration_id, userId: row.user_id, provider: row.provider }));
+  return rows.map((row) => ({
+    integrationId: row.email_integration_id,
+    userId: row.user_id,
+    provider: row.provider,
+  }));
 }
 
 /** The mailbox a Graph subscription id belongs to, with its clientState hash; null when unknown. */
