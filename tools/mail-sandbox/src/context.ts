@@ -3,6 +3,7 @@ import { createFaultRegistry } from './faults/fault-registry';
 import type { PendingAuthorization } from './oauth/authorize-params';
 import type { TokenStore } from './oauth/token-store';
 import { createTokenStore } from './oauth/token-store';
+import { createPubSubState, type PubSubState } from './pubsub/pubsub-state';
 import { createPushFaults, type PushFaults } from './push/push-faults';
 import type { GmailQuota } from './quota/gmail-quota';
 import { createGmailQuota } from './quota/gmail-quota';
@@ -21,6 +22,8 @@ export type SandboxContext = {
   pushFaults: PushFaults;
   gmailQuota: GmailQuota;
   graphThrottle: GraphThrottle;
+  /** Gmail watch's Pub/Sub topic and pull subscription, with their faults. */
+  pubsub: PubSubState;
   tokenLifetimeSeconds: number;
   shouldSeed: boolean;
   now: () => number;
@@ -63,6 +66,7 @@ export function createContext(settings: ContextSettings): SandboxContext {
     pushFaults: createPushFaults(),
     gmailQuota: createGmailQuota(),
     graphThrottle: createGraphThrottle(),
+    pubsub: createPubSubState(),
     held: new Set(),
     calls: { office365: 0, gmail: 0 },
     batches: { office365: 0, gmail: 0 },

@@ -6,5 +6,11 @@ export {
 } from './defaults';
 export type { MailSandboxOptions } from './options';
 export { mailSandboxPlugin } from './plugin/mail-sandbox-plugin';
+export {
+  SANDBOX_PUBSUB_SUBSCRIPTION,
+  SANDBOX_PUBSUB_TOPIC,
+  SANDBOX_SERVICE_ACCOUNT_PRIVATE_KEY,
+  sandboxServiceAccountKey,
+} from './pubsub/service-account';
 export type { RunningMailSandbox, StartMailSandboxOptions } from './start-mail-sandbox';
 export { startMailSandbox } from './start-mail-sandbox';

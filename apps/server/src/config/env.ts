@@ -57,6 +57,18 @@ const envSchema = z.object({
   GOOGLE_AUTH_URL: optionalUrl,
   GOOGLE_TOKEN_URL: optionalUrl,
   GMAIL_API_URL: optionalUrl,
+  // Gmail live updates (decision 021): the topic users.watch publishes to, the pull subscription the fleet reads,
+  // and a service account's key (a path to the JSON key file, or the JSON itself) with the subscriber role.
+  GOOGLE_PUBSUB_TOPIC: z
+    .string()
+    .regex(/^projects\/[^/]+\/topics\/[^/]+$/, 'use projects/<project>/topics/<topic>')
+    .optional(),
+  GOOGLE_PUBSUB_SUBSCRIPTION: z
+    .string()
+    .regex(/^projects\/[^/]+\/subscriptions\/[^/]+$/, 'use projects/<project>/subscriptions/<subscription>')
+    .optional(),
+  GOOGLE_PUBSUB_CREDENTIALS: z.string().optional(),
+  GOOGLE_PUBSUB_URL: optionalUrl,
   MAIL_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
   // Lets non-loopback callers use the sandbox control API; generated into DATA_DIR when unset.
   SANDBOX_CONTROL_TOKEN: z.string().min(16).optional(),
@@ -112,6 +124,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     if (Boolean(id) !== Boolean(secret))
       throw new Error(`Invalid configuration: set both ${names}, or neither.`);
   }
+  const pubsub = [env.GOOGLE_PUBSUB_TOPIC, env.GOOGLE_PUBSUB_SUBSCRIPTION, env.GOOGLE_PUBSUB_CREDENTIALS];
+  if (pubsub.some(Boolean) && !pubsub.every(Boolean))
+    throw new Error(
+      'Invalid configuration: set all of GOOGLE_PUBSUB_TOPIC, GOOGLE_PUBSUB_SUBSCRIPTION and GOOGLE_PUBSUB_CREDENTIALS, or none.',
+    );
   const s3 = [env.S3_BUCKET, env.S3_ENDPOINT, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
   if (s3.some(Boolean) && !s3.every(Boolean))
     throw new Error(

@@ -55,7 +55,12 @@ const STOP_GRACE_MS = 10_000;
 
 export type SyncRoundData = { slot: string };
 /** `slot` is the round's slot, or the reason and time of a sync queued by a notification. */
-export type SyncJobData = IntegrationJobData & { slot: string; reason?: SyncReason };
+export type SyncJobData = IntegrationJobData & {
+  slot: string;
+  reason?: SyncReason;
+  /** The history id a Gmail notification announced: the sync reads again briefly until it sees it. */
+  hintHistoryId?: string;
+};
 
 export type SyncFleetStatus = {
   enabled: boolean;
@@ -78,7 +83,7 @@ export type SyncFleet = {
    * running per mailbox across nodes, so a burst of notifications gives one sync after the running one. Answers
    * whether a job was added (false: one was already waiting, or the engine is off).
    */
-  queueSync(job: IntegrationJobData, reason: SyncReason): Promise<boolean>;
+  queueSync(job: IntegrationJobData & { hintHistoryId?: string }, reason: SyncReason): Promise<boolean>;
   /** Queues a push job for one mailbox now (connected, reactivated, reset, or a lifecycle event). */
   queuePush(job: IntegrationJobData): Promise<boolean>;
   /** Queues a reconciliation of one mailbox now. */
@@ -211,14 +216,19 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
   };
 
   const runPushPull = async () => {
-    const mailboxes = await pullPushNotifications(deps);
-    for (const mailbox of mailboxes) await queueSync(mailbox, 'push');
+    try {
+      await pullPushNotifications(deps, (mailbox) => queueSync(mailbox, 'push'));
+    } catch (error) {
+      // Unacknowledged notifications come back; the poll covers the mailboxes meanwhile.
+      deps.log.warn({ err: error }, 'reading Gmail notifications failed');
+    }
   };
 
-  const queueSync = async (job: IntegrationJobData, reason: SyncReason) => {
+  const queueSync = async (job: IntegrationJobData & { hintHistoryId?: string }, reason: SyncReason) => {
     if (periodMs <= 0 || isStopping) return false;
     const slot = `${reason}:${new Date().toISOString()}`;
-    return sendSingleton(QUEUES.sync, job, { slot, reason });
+    const hint = job.hintHistoryId ? { hintHistoryId: job.hintHistoryId } : {};
+    return sendSingleton(QUEUES.sync, job, { slot, reason, ...hint });
   };
 
   const runRound = async (jobId: string, data: SyncRoundData) => {
@@ -327,7 +337,10 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
           if (!job) return;
           try {
             const waitMs = job.data.reason ? PUSH_SYNC_LOCK_WAIT_MS : 0;
-            await logged('scheduled sync', job.data, () => runSyncJob(deps, job.data, { waitMs }));
+            const hintCursor = job.data.hintHistoryId;
+            await logged('scheduled sync', job.data, () =>
+              runSyncJob(deps, job.data, { waitMs, hintCursor }),
+            );
           } finally {
             // pg-boss 10 waits a whole polling interval after every fetch, even one that found a job, so a
             // worker would run at most one sync per interval (4 workers polling every 2 s: 2 syncs/s per
@@ -361,14 +374,21 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
           if (job) await logged('reconciliation', job.data, () => runVerifyJob(deps, job.data));
         }),
       ];
-      await boss.createQueue(QUEUES.pushPull, { name: QUEUES.pushPull, retryLimit: 0, retentionMinutes: 10 });
-      pushPullWorkers = [
-        await boss.work(QUEUES.pushPull, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
-          if (job) await track(runPushPull());
-        }),
-      ];
-      pushPullTimer = setInterval(() => void requestPushPull(), TIMER_REQUEST_MS);
-      pushPullTimer.unref();
+      // Without Gmail push settings there is nothing to pull: no slot is asked for (no writes a second for nothing).
+      if (deps.pubsub) {
+        await boss.createQueue(QUEUES.pushPull, {
+          name: QUEUES.pushPull,
+          retryLimit: 0,
+          retentionMinutes: 10,
+        });
+        pushPullWorkers = [
+          await boss.work(QUEUES.pushPull, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+            if (job) await track(runPushPull());
+          }),
+        ];
+        pushPullTimer = setInterval(() => void requestPushPull(), TIMER_REQUEST_MS);
+        pushPullTimer.unref();
+      }
       const runTimers = options.timers;
       if (runTimers) {
         await boss.createQueue(QUEUES.timers, { name: QUEUES.timers, retryLimit: 0, retentionMinutes: 10 });

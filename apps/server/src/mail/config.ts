@@ -1,4 +1,12 @@
 import type { Env } from '../config/env';
+import type { PubSubConfig } from './pubsub/pubsub-client';
+import {
+  SANDBOX_PUBSUB_SUBSCRIPTION,
+  SANDBOX_PUBSUB_TOPIC,
+  SANDBOX_SERVICE_ACCOUNT_EMAIL,
+  SANDBOX_SERVICE_ACCOUNT_PRIVATE_KEY,
+} from './pubsub/sandbox-pubsub';
+import { parseServiceAccountKey } from './pubsub/service-account-key';
 
 export type MicrosoftConfig = {
   clientId: string;
@@ -21,6 +29,8 @@ export type GoogleConfig = {
   /** e.g. https://gmail.googleapis.com; requests go to `${apiUrl}/gmail/v1/...`, batches to `${apiUrl}/batch/gmail/v1`. */
   apiUrl: string;
   isSandbox: boolean;
+  /** Gmail live updates through Pub/Sub (decision 021); null when not configured (the mailboxes are polled). */
+  pubsub: PubSubConfig | null;
 };
 
 export type MailConfig = { microsoft: MicrosoftConfig | null; google: GoogleConfig | null };
@@ -36,6 +46,7 @@ const PUBLIC = {
   googleAuth: 'https://accounts.google.com/o/oauth2/v2/auth',
   googleToken: 'https://oauth2.googleapis.com/token',
   gmail: 'https://gmail.googleapis.com',
+  pubsub: 'https://pubsub.googleapis.com',
 };
 
 const trim = (url: string) => url.replace(/\/+$/, '');
@@ -86,6 +97,7 @@ export function resolveMailConfig(env: Env, publicUrl: string): MailConfig {
       tokenUrl,
       apiUrl: trim(env.GMAIL_API_URL ?? PUBLIC.gmail),
       isSandbox: isAtSandbox(tokenUrl),
+      pubsub: configuredPubSub(env),
     };
   } else if (sandbox) {
     google = {
@@ -95,7 +107,35 @@ export function resolveMailConfig(env: Env, publicUrl: string): MailConfig {
       tokenUrl: `${sandbox}/google/token`,
       apiUrl: `${sandbox}/gmail`,
       isSandbox: true,
+      pubsub: configuredPubSub(env) ?? sandboxPubSub(sandbox),
     };
   }
   return { microsoft, google };
+}
+
+/** GOOGLE_PUBSUB_* when set (parseEnv has checked they come together). */
+function configuredPubSub(env: Env): PubSubConfig | null {
+  if (!env.GOOGLE_PUBSUB_TOPIC || !env.GOOGLE_PUBSUB_SUBSCRIPTION || !env.GOOGLE_PUBSUB_CREDENTIALS)
+    return null;
+  return {
+    topic: env.GOOGLE_PUBSUB_TOPIC,
+    subscription: env.GOOGLE_PUBSUB_SUBSCRIPTION,
+    url: trim(env.GOOGLE_PUBSUB_URL ?? PUBLIC.pubsub),
+    key: parseServiceAccountKey(env.GOOGLE_PUBSUB_CREDENTIALS),
+  };
+}
+
+/** The mounted sandbox's topic, subscription and service account: push with nothing to configure. */
+function sandboxPubSub(sandbox: string): PubSubConfig {
+  return {
+    topic: SANDBOX_PUBSUB_TOPIC,
+    subscription: SANDBOX_PUBSUB_SUBSCRIPTION,
+    url: `${sandbox}/pubsub`,
+    key: {
+      clientEmail: SANDBOX_SERVICE_ACCOUNT_EMAIL,
+      privateKey: SANDBOX_SERVICE_ACCOUNT_PRIVATE_KEY,
+      keyId: null,
+      tokenUri: `${sandbox}/google/token`,
+    },
+  };
 }

@@ -37,7 +37,7 @@ export { mailProviderOffers } from './provider-registry';
 export { isClientStateValid, restartLiveUpdates, stopLiveUpdates } from './push/live-updates';
 // Live updates (decision 021): what the fleet's round and the webhooks need.
 export { restartPush, stopPush } from './push/maintain-push';
-export { pullPushNotifications } from './push/pull-notifications';
+export { type NotifiedMailbox, type PullReport, pullPushNotifications } from './push/pull-notifications';
 export {
   findGmailPushByAddress,
   findPushBySubscription,

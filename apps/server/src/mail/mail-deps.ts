@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client';
 import { type MailConfig, resolveMailConfig } from './config';
 import { ContentCache } from './content-cache';
 import type { MailProvider } from './provider';
+import { createPubSubClient, type PubSubClient } from './pubsub/pubsub-client';
 import { createTokenCipher, parseTokenKey, type TokenCipher } from './tokens/token-cipher';
 
 /** What the mail layer logs through (pino's or Fastify's logger). */
@@ -27,6 +28,8 @@ export type MailDeps = {
   log: MailLogger;
   /** Provider endpoints and credentials (real or sandbox). */
   mailConfig: MailConfig;
+  /** Gmail's Pub/Sub pull subscription with its cached service-account token; null when Gmail push is off. */
+  pubsub: PubSubClient | null;
   /** Provider adapters, created on first use (providerFor). */
   providers: Partial<Record<Provider, MailProvider>>;
   /** AES-256-GCM for tokens at rest: TOKEN_ENCRYPTION_KEY, else a key file generated once in DATA_DIR. */
@@ -45,13 +48,16 @@ export function createMailDeps(input: {
 }): MailDeps {
   const { env, database } = input;
   const key = loadOrCreateSecret(env.DATA_DIR, 'token-encryption', env.TOKEN_ENCRYPTION_KEY);
+  const mailConfig = resolveMailConfig(env, input.publicUrl);
+  const pubsub = mailConfig.google?.pubsub;
   return {
     db: database.db,
     database,
     env,
     publicUrl: input.publicUrl,
     log: input.log,
-    mailConfig: resolveMailConfig(env, input.publicUrl),
+    mailConfig,
+    pubsub: pubsub ? createPubSubClient(pubsub) : null,
     providers: {},
     tokenCipher: createTokenCipher(parseTokenKey(key)),
     contentCache: new ContentCache(),

@@ -68,6 +68,11 @@ export type ListChangesInput = {
   cursor: string | null;
   since: Date;
   pageSize: number;
+  /**
+   * The cursor a push notification announced (Gmail's historyId): changes up to it exist even when the first
+   * read does not show them yet, so the adapter may read again briefly (decision 021).
+   */
+  hint?: string;
 };
 
 /** Which ids a reconciliation lists: one synced folder, messages received since the sync window's start. */

@@ -26,14 +26,18 @@ export class ScheduledSyncFailed extends Error {
 export async function runSyncJob(
   deps: MailDeps,
   data: IntegrationJobData,
-  options: { waitMs?: number } = {},
+  options: { waitMs?: number; hintCursor?: string | undefined } = {},
 ): Promise<JobOutcome> {
   const ctx = { deps, userId: data.userId };
   const run = await runUnderSyncLock(
     ctx,
     data.integrationId,
     { waitMs: options.waitMs ?? 0, load: loadScheduledIntegration },
-    (integration) => syncIntegrationRun(ctx, integration, { timeBudgetMs: SCHEDULED_SYNC_TIME_BUDGET_MS }),
+    (integration) =>
+      syncIntegrationRun(ctx, integration, {
+        timeBudgetMs: SCHEDULED_SYNC_TIME_BUDGET_MS,
+        hintCursor: options.hintCursor,
+      }),
   );
   if (run.status === 'refused') return 'skipped';
   if (run.status === 'busy') return 'busy';

@@ -1,5 +1,6 @@
 import type { SandboxContext } from '../context';
 import { clearFaults } from '../faults/fault-registry';
+import { createPubSubState } from '../pubsub/pubsub-state';
 import { createPushFaults } from '../push/push-faults';
 import { createGmailQuota } from '../quota/gmail-quota';
 import { createGraphThrottle } from '../quota/graph-throttle';
@@ -17,6 +18,7 @@ export function resetSandbox(ctx: SandboxContext): void {
   Object.assign(ctx.pushFaults, createPushFaults());
   Object.assign(ctx.gmailQuota, createGmailQuota());
   Object.assign(ctx.graphThrottle, createGraphThrottle());
+  Object.assign(ctx.pubsub, createPubSubState());
   if (ctx.shouldSeed) seedDefaultMailboxes(ctx.store, ctx.now());
   ctx.persist();
 }

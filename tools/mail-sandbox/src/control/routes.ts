@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context';
 import { createControlGuard } from './control-guard';
 import { sendControlError } from './errors';
 import { registerControlFaultRoutes } from './fault-routes';
+import { registerControlGmailPushRoutes } from './gmail-push-routes';
 import { registerControlMailboxRoutes } from './mailbox-routes';
 import { registerControlMessageRoutes } from './message-routes';
 import { registerControlPushRoutes } from './push-routes';
@@ -33,4 +34,5 @@ export async function controlRoutes(
   registerControlMailboxRoutes(app, ctx);
   registerControlFaultRoutes(app, ctx);
   registerControlPushRoutes(app, ctx);
+  registerControlGmailPushRoutes(app, ctx);
 }

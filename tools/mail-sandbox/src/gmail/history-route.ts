@@ -2,6 +2,7 @@ import type { gmail_v1 } from '@googleapis/gmail';
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { requestAuth } from '../oauth/authenticate';
+import { takeHistoryHide } from '../pubsub/history-hide';
 import { firstChangeAfter, isCursorValid } from '../store/change-log';
 import { sendInvalidArgument, sendNotFound } from './errors';
 import { type HistoryType, toHistory, touchesLabel } from './history-record';
@@ -12,7 +13,7 @@ type Query = Record<string, string | string[] | undefined>;
 const TYPES = new Set<string>(['messageAdded', 'messageDeleted', 'labelAdded', 'labelRemoved']);
 
 /** history.list: changes after startHistoryId; a start older than the retained window is a 404. */
-export function registerHistoryRoute(app: FastifyInstance, _ctx: SandboxContext): void {
+export function registerHistoryRoute(app: FastifyInstance, ctx: SandboxContext): void {
   app.get<{ Querystring: Query }>('/gmail/v1/users/:userId/history', async (request, reply) => {
     if (!hasGmailScope(request, reply, GMAIL_READ)) return reply;
     const { mailbox } = requestAuth(request);
@@ -30,8 +31,12 @@ export function registerHistoryRoute(app: FastifyInstance, _ctx: SandboxContext)
     const history: gmail_v1.Schema$History[] = [];
     let lastSeq = start;
     let hasMore = false;
+    // A fault (control API) may hide one message from this read: lagging history, or a change never listed.
+    const hide = takeHistoryHide(ctx, mailbox, start);
     for (let i = firstChangeAfter(mailbox, Math.max(start, after ?? start)); i < mailbox.log.length; i++) {
       const record = mailbox.log[i];
+      if (hide?.mode === 'lag' && record && record.seq >= hide.seq) break;
+      if (hide?.mode === 'skip' && record?.id === hide.messageId) continue;
       if (!record || record.isHiddenFromChanges || !touchesLabel(record, labelId)) continue;
       const entry = toHistory(record, types);
       if (!entry) continue;
@@ -45,7 +50,7 @@ export function registerHistoryRoute(app: FastifyInstance, _ctx: SandboxContext)
     const response: gmail_v1.Schema$ListHistoryResponse = {
       ...(history.length > 0 ? { history } : {}),
       ...(hasMore ? { nextPageToken: encodePageToken(lastSeq) } : {}),
-      historyId: String(mailbox.seq),
+      historyId: String(hide?.mode === 'lag' ? hide.seq - 1 : mailbox.seq),
     };
     return response;
   });

@@ -17,6 +17,7 @@ import { registerModifyRoutes } from './modify-routes';
 import { registerProfileRoutes } from './profile-routes';
 import { registerSendRoutes } from './send-routes';
 import { registerThreadRoutes } from './thread-routes';
+import { registerWatchRoutes } from './watch-routes';
 
 const WWW_AUTHENTICATE = 'Bearer realm="https://accounts.google.com/", error="invalid_token"';
 
@@ -71,4 +72,5 @@ export async function gmailRoutes(app: FastifyInstance, ctx: SandboxContext): Pr
   registerHistoryRoute(app, ctx);
   registerThreadRoutes(app, ctx);
   registerBatchRoute(app, ctx);
+  registerWatchRoutes(app, ctx);
 }

@@ -1,4 +1,5 @@
 import type { SandboxContext } from '../context';
+import { exchangeServiceAccountAssertion, JWT_BEARER_GRANT } from '../pubsub/service-account-grant';
 import type { Provider } from '../store/types';
 import { verifyPkce } from './pkce';
 import { type TokenError, tokenError } from './token-errors';
@@ -8,7 +9,10 @@ import { issueAccessToken, issueRefreshToken } from './token-store';
 export type TokenParams = Record<string, string | undefined>;
 export type TokenResult = { status: number; body: Record<string, unknown> };
 
-/** The token endpoint of either provider: authorization_code (with PKCE) and refresh_token grants. */
+/**
+ * The token endpoint of either provider: authorization_code (with PKCE) and refresh_token grants; Google's also
+ * takes a service account's JWT-bearer assertion (Pub/Sub).
+ */
 export function exchangeToken(
   ctx: SandboxContext,
   provider: Provider,
@@ -18,6 +22,8 @@ export function exchangeToken(
   if (!grantType) return tokenError(provider, 'missing_parameter', 'grant_type');
   if (grantType === 'authorization_code') return redeemCode(ctx, provider, params);
   if (grantType === 'refresh_token') return refresh(ctx, provider, params);
+  if (grantType === JWT_BEARER_GRANT && provider === 'gmail')
+    return exchangeServiceAccountAssertion(ctx, params);
   return tokenError(provider, 'unsupported_grant_type', grantType);
 }
 

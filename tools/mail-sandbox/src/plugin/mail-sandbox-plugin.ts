@@ -8,6 +8,8 @@ import { graphRoutes } from '../graph/routes';
 import { oauthRoutes } from '../oauth/routes';
 import { pruneTokens } from '../oauth/token-store';
 import type { MailSandboxOptions } from '../options';
+import { pubsubRoutes } from '../pubsub/routes';
+import { startWatchPublisher } from '../pubsub/watch-publisher';
 import { startGraphNotifier } from '../push/graph-notifier';
 import { createPersister, readStateFile } from '../store/persistence';
 import { seedDefaultMailboxes } from '../store/sandbox-store';
@@ -75,10 +77,13 @@ export async function mailSandboxPlugin(app: FastifyInstance, opts: MailSandboxO
   app.addHook('onClose', async () => clearInterval(pruner));
   const notifier = startGraphNotifier(ctx);
   app.addHook('preClose', async () => notifier.stop());
+  const stopPublisher = startWatchPublisher(ctx);
+  app.addHook('onClose', async () => stopPublisher());
 
   registerIndexRoute(app, ctx);
   await app.register(async (child) => oauthRoutes(child, ctx));
   await app.register(async (child) => graphRoutes(child, ctx), { prefix: '/graph' });
   await app.register(async (child) => gmailRoutes(child, ctx), { prefix: '/gmail' });
+  await app.register(async (child) => pubsubRoutes(child, ctx), { prefix: '/pubsub' });
   await app.register(async (child) => controlRoutes(child, ctx, opts.controlToken), { prefix: '/control' });
 }

@@ -15,6 +15,8 @@ export const GMAIL_METHOD_COSTS: Record<string, number> = {
   'history.list': 2,
   'threads.get': 10,
   'threads.list': 10,
+  watch: 100,
+  stop: 50,
 };
 
 const ROUTES: [method: string, pattern: RegExp, name: string][] = [
@@ -33,6 +35,8 @@ const ROUTES: [method: string, pattern: RegExp, name: string][] = [
   ['GET', /\/history$/, 'history.list'],
   ['GET', /\/threads\/:id$/, 'threads.get'],
   ['GET', /\/threads$/, 'threads.list'],
+  ['POST', /\/watch$/, 'watch'],
+  ['POST', /\/stop$/, 'stop'],
 ];
 
 /** Cost of a request, from its HTTP method and Fastify route pattern. */

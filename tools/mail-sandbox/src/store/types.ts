@@ -111,4 +111,18 @@ export type Mailbox = {
   /** Cursors (history ids, delta tokens) issued before this sequence number are expired. */
   cursorFloor: number;
   log: ChangeRecord[];
+  /** Gmail users.watch (persisted with the mailbox): what changes are published to which topic, until when. */
+  gmailWatch?: GmailWatch;
+};
+
+export type GmailWatch = {
+  topicName: string;
+  labelIds: string[];
+  labelFilterBehavior: 'include' | 'exclude';
+  /** Epoch ms after which nothing is published. */
+  expiration: number;
+  /** History id up to which changes were considered for publishing. */
+  notifiedSeq: number;
+  /** When the last notification was published (Gmail sends at most one a second per user). */
+  lastPublishedAt: number;
 };

@@ -1,11 +1,19 @@
 import type { gmail_v1 } from '@googleapis/gmail';
 import type { GoogleConfig } from '../config';
+import { sleep } from '../http/fetch-with-retry';
 import { isProviderError, ProviderError } from '../http/provider-error';
 import type { Change, ChangePage, ListChangesInput } from '../provider';
 import type { MailSession } from '../session/mail-session';
 import { formatGmailCursor, parseGmailCursor } from './gmail-cursor';
 import { fetchGmailMessages } from './gmail-fetch';
 import { gmailCall } from './gmail-request';
+
+/**
+ * history.list right after a notification can come back empty (a known Gmail race, gogcli #379/#115): while the
+ * read is empty and the stored history id is behind the notified one, read again this many times, this far apart.
+ */
+export const HINT_RETRIES = 2;
+export const HINT_RETRY_DELAY_MS = 1_200;
 
 /**
  * One page of the mailbox stream. Without a cursor: a full listing (messages.list since `since`), which first
@@ -23,6 +31,16 @@ export async function listGmailChanges(
     return listPage(session, config, input, historyId, cursor?.pageToken);
   }
   return historyPage(session, config, input, cursor.historyId, cursor.pageToken);
+}
+
+/** Whether an empty first read is still behind the history id a notification announced. */
+function isBehindHint(
+  answer: gmail_v1.Schema$ListHistoryResponse,
+  start: string,
+  hint: string | undefined,
+): boolean {
+  if (!hint || !/^\d+$/.test(hint) || (answer.history?.length ?? 0) > 0 || answer.nextPageToken) return false;
+  return BigInt(start) < BigInt(hint);
 }
 
 async function currentHistoryId(session: MailSession, config: GoogleConfig): Promise<string> {
@@ -63,16 +81,23 @@ async function historyPage(
   startHistoryId: string,
   pageToken: string | undefined,
 ): Promise<ChangePage> {
-  let answer: gmail_v1.Schema$ListHistoryResponse;
-  try {
-    answer = await gmailCall(session, config, '/users/me/history', {
-      query: { startHistoryId, maxResults: String(Math.min(500, input.pageSize)), pageToken },
-    });
-  } catch (error) {
-    if (isProviderError(error, 'not_found')) {
-      throw new ProviderError('cursor_expired', `history id ${startHistoryId} is too old`, 404, 'notFound');
+  const read = async (): Promise<gmail_v1.Schema$ListHistoryResponse> => {
+    try {
+      return await gmailCall(session, config, '/users/me/history', {
+        query: { startHistoryId, maxResults: String(Math.min(500, input.pageSize)), pageToken },
+      });
+    } catch (error) {
+      if (isProviderError(error, 'not_found')) {
+        throw new ProviderError('cursor_expired', `history id ${startHistoryId} is too old`, 404, 'notFound');
+      }
+      throw error;
     }
-    throw error;
+  };
+  let answer = await read();
+  const hint = pageToken ? undefined : input.hint;
+  for (let retry = 0; retry < HINT_RETRIES && isBehindHint(answer, startHistoryId, hint); retry++) {
+    await sleep(HINT_RETRY_DELAY_MS);
+    answer = await read();
   }
   const deleted = new Set<string>();
   const touched = new Set<string>();

@@ -16,6 +16,7 @@ import { fetchGmailMessages } from './gmail-fetch';
 import { listGmailIds } from './gmail-list-ids';
 import { gmailCall } from './gmail-request';
 import { gmailSend } from './gmail-send';
+import { createGmailWatch } from './gmail-watch';
 
 /** Gmail through the Gmail API v1: the whole mailbox is one history stream; folders come from labels. */
 export function createGmailProvider(config: GoogleConfig): MailProvider {
@@ -39,5 +40,6 @@ export function createGmailProvider(config: GoogleConfig): MailProvider {
     setRead: (session, id, isRead) => gmailSetRead(session, config, id, isRead),
     pushChanges: (session, changes) => gmailPushChanges(session, config, changes),
     send: (session, mail) => gmailSend(session, config, mail),
+    push: createGmailWatch(config),
   };
 }

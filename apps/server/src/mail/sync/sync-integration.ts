@@ -23,6 +23,8 @@ export type SyncOptions = {
   pageSize?: number;
   /** Stop starting pages after this many ms (the cursor resumes next run). */
   timeBudgetMs?: number;
+  /** The cursor a push notification announced (Gmail's historyId), passed to the first incremental read. */
+  hintCursor?: string | undefined;
   /** Called after each committed page with the counters so far (progress logging). */
   onProgress?: (report: SyncReport) => void;
 };
@@ -52,6 +54,7 @@ export async function syncIntegrationRun(
     pageSize: options.pageSize ?? 100,
     stopAt: now.getTime() + (options.timeBudgetMs ?? Number.POSITIVE_INFINITY),
     since,
+    hintCursor: options.hintCursor,
   };
   for (const stream of provider.streams(options.folders ?? ALL_FOLDERS)) {
     try {

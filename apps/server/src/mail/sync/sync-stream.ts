@@ -22,6 +22,8 @@ export type StreamBudget = {
   stopAt: number;
   /** The window of a listing from scratch. */
   since: Date;
+  /** The cursor a push notification announced, for the first incremental read (then cleared). */
+  hintCursor?: string | undefined;
 };
 
 /**
@@ -57,7 +59,15 @@ export async function syncStream(
     let page: Awaited<ReturnType<MailProvider['listChanges']>>;
     try {
       const pageSize = Math.max(1, Math.min(budget.pageSize, budget.remaining));
-      page = await provider.listChanges(session, { stream, cursor, since, pageSize });
+      const hint = cursor && !marker ? budget.hintCursor : undefined;
+      budget.hintCursor = undefined;
+      page = await provider.listChanges(session, {
+        stream,
+        cursor,
+        since,
+        pageSize,
+        ...(hint ? { hint } : {}),
+      });
     } catch (error) {
       if (!isProviderError(error, 'cursor_expired') || hasRestarted || !cursor) throw error;
       hasRestarted = true;

@@ -31,7 +31,12 @@ export type MailHarness = TestApp & { sandbox: RunningMailSandbox; control: Cont
 /** The app on a fresh database plus a sandbox on a real port, wired together through the provider env. */
 export async function createMailHarness(
   kind: TestDatabaseKind,
-  options: { env?: Record<string, string>; tokenLifetimeSeconds?: number; clock?: Clock } = {},
+  options: {
+    /** Extra settings, or a function of the sandbox's URL for settings that name it. */
+    env?: Record<string, string> | ((sandboxUrl: string) => Record<string, string>);
+    tokenLifetimeSeconds?: number;
+    clock?: Clock;
+  } = {},
 ): Promise<MailHarness> {
   const sandbox = await startMailSandbox({
     port: 0,
@@ -40,7 +45,10 @@ export async function createMailHarness(
   });
   const testApp = await createTestApp(
     kind,
-    { ...sandboxEnv(sandbox.url), ...options.env },
+    {
+      ...sandboxEnv(sandbox.url),
+      ...(typeof options.env === 'function' ? options.env(sandbox.url) : options.env),
+    },
     options.clock ? { clock: options.clock } : {},
   );
   return {

@@ -1,0 +1,35 @@
+// The server may not import tools/ (dependency-cruiser): these match the sandbox's Pub/Sub project and its
+// throwaway service account (tools/mail-sandbox/src/pubsub/service-account.ts; sandbox-pubsub.test.ts keeps them
+// equal), so `npm start` with the sandbox gets Gmail push with nothing to configure.
+export const SANDBOX_PUBSUB_TOPIC = 'projects/ledgerdesk-sandbox/topics/gmail-push';
+export const SANDBOX_PUBSUB_SUBSCRIPTION = 'projects/ledgerdesk-sandbox/subscriptions/gmail-push-pull';
+export const SANDBOX_SERVICE_ACCOUNT_EMAIL = 'ledgerdesk-push@ledgerdesk-sandbox.iam.gserviceaccount.com';
+export const SANDBOX_SERVICE_ACCOUNT_PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----
+MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQC93GNHUQEV0/Ju
+X+jmzNOTPWG+DOMNSEiyVVa48lQrL5ym+uBz0lZ1eHiDmSHtKe4amNLljdrbav+i
+f1jKRvN3oiQdyVBvPj4VLHhvG6p4VAiYNBAANjWPnQLSCNnJKDGwaUOJgGsVBziV
+I9SY1199wmysRcsQ4KqNvq8uzFACUutnviI7uTV+gaHpC85OSC2zDNSwhlQ4hm/n
+0dw48CNwFxqFtPNtJegmJLFSXY9naxWGmLF3whHllqjflZGZKUrzuSkkos0ibWmp
+yq+062J14BadZARXHrpdoXbwGU2kADYRRYX0sBmrjjYgYfK27QdxqmBuf6ND8p3C
+yfi/xs95AgMBAAECggEADzXxZDzKo/eLhCk97QO67aBszL+WjzFb1aG9pWqQsLcL
+S1ttEQpob9fbe9uQWsJRt6LHvqlbP9n2KgweznHZvptoXlSLE6Z+bc7WxTwHr8U3
+vQ3qvEGbj+pp1+7ql9GXDYWZahI2QgSGlXg955LVrSse7rxWtP7y2xFMUqj+vfjI
+DERC3o7X4xTEk1TvvQ/dggXDuC/aq1vQWrR1jAymOwJE5LJdfi2x+biFu2BPHVrf
+LqSV5wmU+pl8oaa8uoKaG2mXpAdGhZCEqxtfTOB2lFt0uvvjElp7OmY1G3U+/Rzt
+waWjuEv0y2tEOfbHbi4i6v+uApQRynPpIrraDt17AQKBgQD79JSW2e4/J+GnfT2E
+AonF0LlHYAbF8/L7HmLT9FzRHuSML0ItEIf393/NgZ/000pe6D9RVXqeJZFQpIzU
+1sezfqz4Q8qE3SKO4AdUPAjtP9pry+hgelu4lkOIg1q2jutUnSve58UWn0glKLwg
+DIk+B8uJ1THgqM0kfVYcLSDnOQKBgQDA6KC5lpxm2XUc6XohuttERbqpbOVRs3Np
+jCFsPoUemjYk+ZPY76jgcA1UjBBk443UjgbaBWQlHsIGJBmpdrfcpJ/++CeoHGIT
+fJpO57JvIAfn48LfKfEgmWRXtUDx/0RHczQJZZ+OO0wOa7bR6W3/IzEqG4GSNp+b
+OVAJDaLqQQKBgQDNtNN4Ejf9Ik+PEqad2ACqHA6ZYqJFDjYsppNjn5gEOKe6eH8c
+EeohHtYecB2rorKOqCnB+vsgkWWCJMbCoxTqzJrmG1sGfRFQ+0GgmV9kbISlDBcO
+ZffqzewXUb9HW4pxS91coXf9T1B03jwyImoO1ghs4T5WwRq0Fwyt9n5tqQKBgQCG
+wbqNCpYFDsFNyhdj+pjzT1Z+xjBHa3ki8R3j9KSfZRCPsbzDHV+2MPBO8Gz/XSqV
+ogVNRdjYSW02Rv+aLvFvc5zEyutA91rXzAIrPpWaJSEAr01RAYaMxDqhPl+47R3w
+X5ypN9FG1UtjA4G5jzwkr5vHk2FnFztVfqrXOCxnQQKBgE/30ETgk/GAQE7fZY1j
+0nB2+gCb3hH7zeXzaEFUM+OkCJausK4n376+hv/wvMUOuXd7PC+6iQNF9zFpqoq+
+1WNct74hLPfWz6o6JgS45Kpw9Thd9RPK1IT+s6/JoO8Au0ql43rS9xtttGkeQT3p
+NSOU1cEepK3vLAV9MGZ6EQc3
+-----END PRIVATE KEY-----
+`;
