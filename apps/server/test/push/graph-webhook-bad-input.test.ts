@@ -26,7 +26,7 @@ describe.each(testDatabaseKinds)('Graph webhooks: bad input (%s)', (kind) => {
         ['{"value": [{"subscriptionId": 42}]}', 'application/json', 400],
         ['{"value": [{"subscriptionId": "a", "clientState": {"x": 1}}]}', 'application/json', 400],
         ['[]', 'application/json', 400],
-      ['{"value": [], "isAdmin": true}', 'application/json', 400],
+        ['{"value": [], "isAdmin": true}', 'application/json', 400],
         ['null', 'application/json', 400],
         ['hello', 'text/plain', 400],
         ['', 'text/plain', 400],
