@@ -7,11 +7,14 @@ import { deliverMail } from './fleet-deliveries';
 import type { FleetMailbox } from './fleet-setup';
 import { type PhaseStats, phaseStats } from './fleet-stats';
 
-export type Scheduler = 'fleet' | 'legacy';
+/** `push`: the fleet with live updates (decision 021): Graph subscriptions and Gmail watch, the poll beneath. */
+export type Scheduler = 'fleet' | 'push' | 'legacy';
 
 /** One measured phase: a scheduler on one or two nodes, under the same mail. */
 export type Phase = {
   scheduler: Scheduler;
+  /** The sandbox's notification faults during the phase, in words; null when none. */
+  faults: string | null;
   nodes: number;
   stats: PhaseStats;
   /** Per node, in start order. */
@@ -36,6 +39,7 @@ export async function runPhase(options: {
   intervalMs: number;
   intervals: number;
   drainMs: number;
+  faults?: string | null;
   log: (message: string) => void;
 }): Promise<Phase> {
   const { nodes, mailboxes, intervalMs } = options;
@@ -75,5 +79,12 @@ export async function runPhase(options: {
     window: { start, end },
     intervalMs,
   });
-  return { scheduler: options.scheduler, nodes: nodes.length, stats, usage, durationMs: end - start };
+  return {
+    scheduler: options.scheduler,
+    faults: options.faults ?? null,
+    nodes: nodes.length,
+    stats,
+    usage,
+    durationMs: end - start,
+  };
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { callJson } from '../client/http-client';
 import { sandboxControl } from '../client/sandbox';
 import type { BenchConfig, DatabaseTarget } from '../config';
 import { createBenchDatabase } from '../infra/bench-database';
@@ -50,8 +51,14 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable> {
   const sandbox = sandboxControl(ctx.sandboxUrl);
   const phases: Phase[] = [];
   let mailboxes: FleetMailbox[] = [];
-  const measure = (key: string, scheduler: Scheduler, nodes: RunningChild<{ url: string }>[]) =>
+  const measure = (
+    key: string,
+    scheduler: Scheduler,
+    nodes: RunningChild<{ url: string }>[],
+    faults: string | null = null,
+  ) =>
     runPhase({
+      faults,
       key: `${key}-${tag}`,
       scheduler,
       nodes,
@@ -61,7 +68,7 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable> {
       intervals,
       // The fleet: a message delivered last waits up to one interval for its round, plus the round itself.
       // The old loop never catches up: one interval shows what it would still bring in.
-      drainMs: scheduler === 'fleet' ? 2 * intervalMs : intervalMs,
+      drainMs: scheduler === 'legacy' ? intervalMs : 2 * intervalMs,
       log: ctx.log,
     });
   try {
@@ -83,6 +90,33 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable> {
     } finally {
       await nodeA.stop();
     }
+    // Live updates: the same mailboxes, the same mail, with push on (the poll still every interval beneath).
+    const nodeP = await startNode('node-p', portA, 'fleet', { BENCH_PUSH: 'on' });
+    try {
+      await waitForLivePush(nodeP.info.url, count, 3 * intervalMs + 60_000, ctx.log);
+      phases.push(await measure('push', 'push', [nodeP]));
+      if (database.kind === 'postgres') {
+        const nodeQ = await startNode('node-q', portB, 'fleet', { BENCH_PUSH: 'on' });
+        try {
+          phases.push(await measure('push-two', 'push', [nodeP, nodeQ]));
+        } finally {
+          await nodeQ.stop();
+        }
+      }
+      const faults = { dropShare: 0.2, duplicateShare: 0.05 };
+      await callJson(`${ctx.sandboxUrl}/control/graph/push-faults`, 'POST', faults);
+      await callJson(`${ctx.sandboxUrl}/control/gmail-push/faults`, 'POST', faults);
+      try {
+        phases.push(
+          await measure('push-faults', 'push', [nodeP], '20 % of notifications dropped, 5 % duplicated'),
+        );
+      } finally {
+        await callJson(`${ctx.sandboxUrl}/control/graph/push-faults`, 'DELETE');
+        await callJson(`${ctx.sandboxUrl}/control/gmail-push/faults`, 'DELETE');
+      }
+    } finally {
+      await nodeP.stop();
+    }
     const legacy = await startNode('legacy', portLegacy, 'legacy');
     try {
       phases.push(await measure('old', 'legacy', [legacy]));
@@ -96,4 +130,24 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable> {
     forget();
   }
   return fleetTable({ phases, database: database.label, kind: database.kind, count, intervalMs, intervals });
+}
+
+/** Waits until every mailbox's live updates are set up (the push node's rounds do it), or gives up. */
+async function waitForLivePush(
+  url: string,
+  count: number,
+  timeoutMs: number,
+  log: (message: string) => void,
+): Promise<void> {
+  const started = Date.now();
+  let live = 0;
+  while (Date.now() - started < timeoutMs) {
+    const health = await callJson<{ push?: { pushLive?: number } }>(`${url}/api/health`, 'GET');
+    live = health.push?.pushLive ?? 0;
+    if (live >= count) break;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  log(
+    `fleet: live updates set up for ${live} of ${count} mailboxes after ${(Date.now() - started) / 1000} s`,
+  );
 }

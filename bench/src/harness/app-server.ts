@@ -8,7 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '@ledgerdesk/mail-sandbox';
+import {
+  SANDBOX_CLIENT_ID,
+  SANDBOX_CLIENT_SECRET,
+  SANDBOX_PUBSUB_SUBSCRIPTION,
+  SANDBOX_PUBSUB_TOPIC,
+  sandboxServiceAccountKey,
+} from '@ledgerdesk/mail-sandbox';
 import { buildApp } from '../../../apps/server/src/app';
 import { parseEnv } from '../../../apps/server/src/config/env';
 import { openDatabase } from '../../../apps/server/src/db/client';
@@ -55,6 +61,17 @@ async function main(): Promise<void> {
     // Nodes of one fleet benchmark share the database: they must sign sessions and encrypt tokens alike.
     ...(process.env.BENCH_AUTH_SECRET ? { AUTH_SECRET: process.env.BENCH_AUTH_SECRET } : {}),
     ...(process.env.BENCH_TOKEN_KEY ? { TOKEN_ENCRYPTION_KEY: process.env.BENCH_TOKEN_KEY } : {}),
+    // Live updates only for the fleet benchmark's push phases (BENCH_PUSH=on): Graph posts to this loopback
+    // server, Gmail notifications come through the sandbox's Pub/Sub; everything else polls only.
+    MAIL_PUSH: process.env.BENCH_PUSH === 'on' ? 'auto' : 'off',
+    ...(process.env.BENCH_PUSH === 'on'
+      ? {
+          GOOGLE_PUBSUB_TOPIC: SANDBOX_PUBSUB_TOPIC,
+          GOOGLE_PUBSUB_SUBSCRIPTION: SANDBOX_PUBSUB_SUBSCRIPTION,
+          GOOGLE_PUBSUB_CREDENTIALS: JSON.stringify(sandboxServiceAccountKey(sandbox)),
+          GOOGLE_PUBSUB_URL: `${sandbox}/pubsub`,
+        }
+      : {}),
     SIGN_IN_MAX_ATTEMPTS_PER_IP: '100000',
     SIGN_IN_MAX_ATTEMPTS_PER_ACCOUNT: '100000',
   });

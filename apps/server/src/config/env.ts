@@ -70,6 +70,9 @@ const envSchema = z.object({
   GOOGLE_PUBSUB_CREDENTIALS: z.string().optional(),
   GOOGLE_PUBSUB_URL: optionalUrl,
   MAIL_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  // Live updates (decision 021): auto sets them up wherever the provider and this configuration allow; off
+  // never does (every mailbox is polled only, as before push).
+  MAIL_PUSH: z.enum(['auto', 'off']).default('auto'),
   // Lets non-loopback callers use the sandbox control API; generated into DATA_DIR when unset.
   SANDBOX_CONTROL_TOKEN: z.string().min(16).optional(),
   // Lets non-loopback callers (a Prometheus elsewhere) read /api/metrics with Authorization: Bearer <token>.

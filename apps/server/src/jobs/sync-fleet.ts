@@ -277,7 +277,8 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     for (const worker of syncWorkers) boss.notifyWorker(worker);
     const now = new Date();
     let pushJobs = 0;
-    for (const mailbox of await listPushDue(deps.db, now)) {
+    const pushDue = env.MAIL_PUSH === 'off' ? [] : await listPushDue(deps.db, now);
+    for (const mailbox of pushDue) {
       if (await sendSingleton(QUEUES.push, mailbox)) pushJobs++;
     }
     let verifyJobs = 0;

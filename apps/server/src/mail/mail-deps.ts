@@ -49,7 +49,7 @@ export function createMailDeps(input: {
   const { env, database } = input;
   const key = loadOrCreateSecret(env.DATA_DIR, 'token-encryption', env.TOKEN_ENCRYPTION_KEY);
   const mailConfig = resolveMailConfig(env, input.publicUrl);
-  const pubsub = mailConfig.google?.pubsub;
+  const pubsub = env.MAIL_PUSH === 'off' ? null : mailConfig.google?.pubsub;
   return {
     db: database.db,
     database,

@@ -13,6 +13,7 @@ export const PUSH_FAILURES_BEFORE_OFF = 3;
 /** An unavailable configuration is looked at again this often (settings change with a restart). */
 const UNAVAILABLE_RECHECK_MS = 60 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
+const PUSH_TURNED_OFF = 'Live updates are turned off on this server; checking every minute.';
 
 export type PushJobOutcome = 'live' | 'unavailable' | 'failed' | 'skipped';
 
@@ -56,7 +57,12 @@ export async function maintainPush(
   const now = new Date();
   const channelName = channelOf(integration.provider);
   const channel = pushChannelOf(deps, integration);
-  const reason = channel ? channel.unavailableReason() : 'This mail provider does not offer live updates.';
+  const reason =
+    deps.env.MAIL_PUSH === 'off'
+      ? PUSH_TURNED_OFF
+      : channel
+        ? channel.unavailableReason()
+        : 'This mail provider does not offer live updates.';
   if (!channel || reason) {
     await savePush(ctx, integration.id, {
       channel: channelName,
