@@ -308,7 +308,8 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
   return {
     enabled: periodMs > 0,
     queueSync,
-    queuePush: async (job) => (periodMs > 0 && !isStopping ? sendSingleton(QUEUES.push, job) : false),
+    queuePush: async (job) =>
+      periodMs > 0 && !isStopping && env.MAIL_PUSH !== 'off' ? sendSingleton(QUEUES.push, job) : false,
     queueVerify: async (job) => (periodMs > 0 && !isStopping ? sendSingleton(QUEUES.verify, job) : false),
     async start() {
       if (periodMs <= 0) return;

@@ -71,7 +71,8 @@ export async function maintainPush(
       subscriptionId: null,
       clientStateHash: null,
       expiresAt: null,
-      nextAttemptAt: new Date(now.getTime() + UNAVAILABLE_RECHECK_MS),
+      // Turned off here: a node with live updates on looks at it in its next round; otherwise in an hour.
+      nextAttemptAt: reason === PUSH_TURNED_OFF ? now : new Date(now.getTime() + UNAVAILABLE_RECHECK_MS),
     });
     return 'unavailable';
   }
