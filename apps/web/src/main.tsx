@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router';
+import { createRouter, preloadLandingScreen } from './app/router';
 import { ErrorBoundary } from './app/routes/error-screen';
 import { DeferredToaster } from './components/deferred-toaster';
 import { TooltipProvider } from './components/ui/tooltip';
@@ -19,6 +19,8 @@ window.addEventListener('vite:preloadError', (event) => {
   event.preventDefault();
   window.location.reload();
 });
+
+preloadLandingScreen(window.location.pathname);
 
 const queryClient = createQueryClient();
 const router = createRouter();

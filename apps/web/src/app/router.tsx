@@ -11,7 +11,29 @@ import { ProtectedRoute, PublicOnlyRoute } from './routes/protected-route';
 
 // Each screen loads on demand, so /triage ships only what triage needs.
 // The triage page with the integrations feature's header controls composed in (features never import each other).
-const TriagePage = lazy(() => import('./routes/triage-route').then((m) => ({ default: m.TriageRoute })));
+type TriageRouteModule = typeof import('./routes/triage-route');
+let triageRoute: TriageRouteModule | null = null;
+const loadTriageRoute = () =>
+  import('./routes/triage-route').then((module) => {
+    triageRoute = module;
+    return module;
+  });
+const LazyTriagePage = lazy(() => loadTriageRoute().then((m) => ({ default: m.TriageRoute })));
+/** Rendered at once when the chunk is already here: lazy() would suspend once even then, and React holds a
+ * revealed fallback for up to 300 ms. */
+function TriagePage() {
+  return triageRoute ? <triageRoute.TriageRoute /> : <LazyTriagePage />;
+}
+
+/**
+ * Starts loading the screen a page load lands on while the session is still being checked: the routes render
+ * only once it is known (ProtectedRoute), so without this the triage chunk waited for the session's answer
+ * before it was even asked for. Only triage, the screen most loads land on; the module cache makes the later
+ * lazy() import free.
+ */
+export function preloadLandingScreen(pathname: string): void {
+  if (pathname === '/' || pathname.startsWith('/triage')) void loadTriageRoute().catch(() => undefined);
+}
 const EmailIntegrationPage = lazy(() =>
   import('../features/integrations/components/email-integration-page').then((m) => ({
     default: m.EmailIntegrationPage,
