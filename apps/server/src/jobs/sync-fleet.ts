@@ -305,6 +305,30 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     return outcome;
   };
 
+  /**
+   * A worker that works its queue back to back. pg-boss 10 waits a whole polling interval after every fetch,
+   * even one that found a job, so a worker would run at most one job per interval: 4 sync workers polling every
+   * 2 s gave 2 syncs/s per node, far below 1,000 mailboxes a minute (the fleet benchmark showed it), and the
+   * push worker polling every 10 s set up a fleet's live updates one mailbox per 10 s (a minute for 8 new
+   * mailboxes, hours for 1,000). While the queue has work it fetches again at once; an empty fetch waits.
+   */
+  const workBackToBack = async <T extends object>(
+    queue: string,
+    polling: PgBoss.WorkOptions,
+    run: (job: PgBoss.Job<T>) => Promise<unknown>,
+  ): Promise<string> => {
+    let workerId = '';
+    workerId = await boss.work<T>(queue, polling, async ([job]) => {
+      if (!job) return;
+      try {
+        await run(job);
+      } finally {
+        boss.notifyWorker(workerId);
+      }
+    });
+    return workerId;
+  };
+
   return {
     enabled: periodMs > 0,
     queueSync,
@@ -334,24 +358,15 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       ];
       syncWorkers = [];
       for (let index = 0; index < env.SYNC_CONCURRENCY; index++) {
-        let workerId = '';
-        workerId = await boss.work<SyncJobData>(QUEUES.sync, polling, async ([job]) => {
-          if (!job) return;
-          try {
+        syncWorkers.push(
+          await workBackToBack<SyncJobData>(QUEUES.sync, polling, async (job) => {
             const waitMs = job.data.reason ? PUSH_SYNC_LOCK_WAIT_MS : 0;
             const hintCursor = job.data.hintHistoryId;
             await logged('scheduled sync', job.data, () =>
               runSyncJob(deps, job.data, { waitMs, hintCursor }),
             );
-          } finally {
-            // pg-boss 10 waits a whole polling interval after every fetch, even one that found a job, so a
-            // worker would run at most one sync per interval (4 workers polling every 2 s: 2 syncs/s per
-            // node, far below 1,000 mailboxes a minute; the fleet benchmark showed it). While the queue has
-            // work, fetch again at once; an empty fetch waits the interval as usual.
-            boss.notifyWorker(workerId);
-          }
-        });
-        syncWorkers.push(workerId);
+          }),
+        );
       }
       await boss.work<IntegrationJobData>(QUEUES.tokenRefresh, polling, async ([job]) => {
         if (job) await logged('scheduled token refresh', job.data, () => runTokenRefreshJob(deps, job.data));
@@ -367,14 +382,14 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       // The node that queues a push or verify job wakes its own worker; the others look now and then.
       const rarely = { pollingIntervalSeconds: 10, batchSize: 1 };
       pushWorkers = [
-        await boss.work<IntegrationJobData>(QUEUES.push, rarely, async ([job]) => {
-          if (job) await logged('push set-up', job.data, () => runPushJob(deps, job.data));
-        }),
+        await workBackToBack<IntegrationJobData>(QUEUES.push, rarely, (job) =>
+          logged('push set-up', job.data, () => runPushJob(deps, job.data)),
+        ),
       ];
       verifyWorkers = [
-        await boss.work<IntegrationJobData>(QUEUES.verify, rarely, async ([job]) => {
-          if (job) await logged('reconciliation', job.data, () => runVerifyJob(deps, job.data));
-        }),
+        await workBackToBack<IntegrationJobData>(QUEUES.verify, rarely, (job) =>
+          logged('reconciliation', job.data, () => runVerifyJob(deps, job.data)),
+        ),
       ];
       // Without Gmail push settings there is nothing to pull: no slot is asked for (no writes a second for nothing).
       if (deps.pubsub) {
