@@ -69,7 +69,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('push notifications on two nodes
     };
     nodes.push(await startServerNode('push-a', await freePort(), url, env));
     nodes.push(await startServerNode('push-b', await freePort(), url, env));
-    // The nodes' first round sets push up (and reconciles) every mailbox; tests start once that is done.
+    // The nodes' first round sets push up for every mailbox; tests start once nothing is left to run.
     for (const box of boxes.values()) {
       await waitFor(async () => (await pushRow(h, box))?.state === 'live', 60_000);
       await waitFor(async () => (await pendingJobs(box)) === 0, 90_000);
