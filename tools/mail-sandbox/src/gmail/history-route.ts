@@ -31,12 +31,11 @@ export function registerHistoryRoute(app: FastifyInstance, ctx: SandboxContext):
     const history: gmail_v1.Schema$History[] = [];
     let lastSeq = start;
     let hasMore = false;
-    // A fault (control API) may hide one message from this read: lagging history, or a change never listed.
-    const hide = takeHistoryHide(ctx, mailbox, start);
+    // A fault (control API) may hold this read back before a new message, or lose that message's changes.
+    const lag = takeHistoryHide(ctx, mailbox, start);
     for (let i = firstChangeAfter(mailbox, Math.max(start, after ?? start)); i < mailbox.log.length; i++) {
       const record = mailbox.log[i];
-      if (hide?.mode === 'lag' && record && record.seq >= hide.seq) break;
-      if (hide?.mode === 'skip' && record?.id === hide.messageId) continue;
+      if (lag && record && record.seq >= lag.seq) break;
       if (!record || record.isHiddenFromChanges || !touchesLabel(record, labelId)) continue;
       const entry = toHistory(record, types);
       if (!entry) continue;
@@ -50,7 +49,7 @@ export function registerHistoryRoute(app: FastifyInstance, ctx: SandboxContext):
     const response: gmail_v1.Schema$ListHistoryResponse = {
       ...(history.length > 0 ? { history } : {}),
       ...(hasMore ? { nextPageToken: encodePageToken(lastSeq) } : {}),
-      historyId: String(hide?.mode === 'lag' ? hide.seq - 1 : mailbox.seq),
+      historyId: String(lag ? lag.seq - 1 : mailbox.seq),
     };
     return response;
   });

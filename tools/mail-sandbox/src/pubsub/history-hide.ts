@@ -1,15 +1,16 @@
 import type { SandboxContext } from '../context';
-import { firstChangeAfter } from '../store/change-log';
+import { firstChangeAfter, hideFromChanges } from '../store/change-log';
 import type { Mailbox } from '../store/types';
 
-/** One message hidden from one history read: `lag` as if its change were not yet written, `skip` as if lost. */
-export type HistoryHide = { mode: 'lag' | 'skip'; seq: number; messageId: string };
+/** A history read held back before one new message's change (`seq`), as if Gmail had not written it yet. */
+export type HistoryLag = { seq: number };
 
 /**
- * The armed "hide from history once" fault of this mailbox, when this read (from `start`) would list the first
- * message added after the fault was armed; the fault is used up by it.
+ * Uses up the armed "hide from history once" fault of this mailbox when this read (from `start`) would list the
+ * first message added after the fault was armed. `skip` loses that message's changes so far, as if Gmail never
+ * wrote them (the same marking as the control API's hide-from-changes); `lag` answers the read to hold back.
  */
-export function takeHistoryHide(ctx: SandboxContext, mailbox: Mailbox, start: number): HistoryHide | null {
+export function takeHistoryHide(ctx: SandboxContext, mailbox: Mailbox, start: number): HistoryLag | null {
   const armed = ctx.pubsub.faults.hideFromHistory;
   const index = armed.findIndex((entry) => entry.mailbox === mailbox.address);
   const entry = armed[index];
@@ -18,7 +19,10 @@ export function takeHistoryHide(ctx: SandboxContext, mailbox: Mailbox, start: nu
     const record = mailbox.log[i];
     if (record?.kind !== 'added') continue;
     armed.splice(index, 1);
-    return { mode: entry.mode, seq: record.seq, messageId: record.id };
+    if (entry.mode === 'lag') return { seq: record.seq };
+    hideFromChanges(mailbox, record.id);
+    ctx.persist();
+    return null;
   }
   return null;
 }

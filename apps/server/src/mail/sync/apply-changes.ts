@@ -30,6 +30,11 @@ export type ApplyCounts = {
   failureMessage: string | null;
 };
 
+/** Counts of nothing written yet. */
+export function emptyApplyCounts(): ApplyCounts {
+  return { inserted: 0, updated: 0, unchanged: 0, deleted: 0, failed: 0, failureMessage: null };
+}
+
 type TriageInsert = typeof triageItems.$inferInsert;
 
 type Existing = {
@@ -53,14 +58,7 @@ export async function applyChanges(
   changes: readonly ResolvedChange[],
   seenAt: Date | null,
 ): Promise<ApplyCounts> {
-  const counts: ApplyCounts = {
-    inserted: 0,
-    updated: 0,
-    unchanged: 0,
-    deleted: 0,
-    failed: 0,
-    failureMessage: null,
-  };
+  const counts = emptyApplyCounts();
   const latest = new Map<string, ResolvedChange>();
   for (const change of changes) latest.set(change.kind === 'upsert' ? change.message.id : change.id, change);
   const ids = [...latest.keys()].filter(Boolean);

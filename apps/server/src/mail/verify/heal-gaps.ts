@@ -5,11 +5,10 @@ import { isProviderError } from '../http/provider-error';
 import type { IntegrationCtx } from '../integrations/integration-store';
 import type { MailProvider, SyncedMessage } from '../provider';
 import type { MailSession } from '../session/mail-session';
-import { type ApplyCounts, applyChanges, type ResolvedChange } from '../sync/apply-changes';
+import type { ApplyCounts } from '../sync/apply-changes';
+import { applyLookups } from '../sync/apply-lookups';
 import type { RowContext } from '../sync/triage-values';
 import type { HeldItem } from './find-gaps';
-
-const CHUNK = 100;
 
 /** Triage's items of one integration: provider id, folder and time. */
 export async function loadHeldItems(ctx: IntegrationCtx, integrationId: string): Promise<HeldItem[]> {
@@ -27,7 +26,7 @@ export async function loadHeldItems(ctx: IntegrationCtx, integrationId: string):
 }
 
 /**
- * Looks the ids up at the provider and files the answers through the sync's own write path (applyChanges):
+ * Looks the ids up at the provider and files the answers through the sync's own write path (applyLookups):
  * a message in a synced folder is inserted or updated, one gone or outside them deletes its item. Answers the
  * write counts.
  */
@@ -38,31 +37,12 @@ export async function healGaps(
   context: RowContext,
   ids: readonly string[],
 ): Promise<ApplyCounts> {
-  const total: ApplyCounts = {
-    inserted: 0,
-    updated: 0,
-    unchanged: 0,
-    deleted: 0,
-    failed: 0,
-    failureMessage: null,
-  };
-  for (let start = 0; start < ids.length; start += CHUNK) {
-    const chunk = ids.slice(start, start + CHUNK);
-    const current = await lookUp(provider, session, chunk);
-    const changes = chunk.flatMap((id): ResolvedChange[] => {
-      if (!current.has(id)) return []; // the provider refused this one id: left for the next run
-      const message = current.get(id);
-      return [message ? { kind: 'upsert', message } : { kind: 'delete', id }];
-    });
-    const counts = await withUser(ctx.deps.db, ctx.userId, (tx) => applyChanges(tx, context, changes, null));
-    total.inserted += counts.inserted;
-    total.updated += counts.updated;
-    total.unchanged += counts.unchanged;
-    total.deleted += counts.deleted;
-    total.failed += counts.failed;
-    total.failureMessage ??= counts.failureMessage;
-  }
-  return total;
+  return applyLookups(ctx, context, ids, {
+    lookUp: (chunk) => lookUp(provider, session, chunk),
+    seenAt: null,
+    // The provider refused these ids even one by one: left for the next run.
+    isUnansweredSkipped: true,
+  });
 }
 
 /**

@@ -11,7 +11,8 @@ import type { TestDatabaseKind } from '../../support/test-database';
 
 export type PushHarness = MailHarness & { publicUrl: string; fleet: SyncFleet | null };
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (the OS picks it), for a server that must know its own URL before it starts. */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -55,7 +56,7 @@ export async function createPushHarness(
   };
 }
 
-export async function pushRow(h: PushHarness, box: { userId: string; integrationId: string }) {
+export async function pushRow(h: Pick<PushHarness, 'app'>, box: { userId: string; integrationId: string }) {
   const rows = await withUser(h.app.db, box.userId, (tx) =>
     tx.select().from(mailboxPush).where(eq(mailboxPush.emailIntegrationId, box.integrationId)),
   );
@@ -71,7 +72,7 @@ export type SandboxSubscription = {
   clientState: string;
 };
 
-export async function sandboxSubscriptions(h: PushHarness, mailbox: string) {
+export async function sandboxSubscriptions(h: Pick<PushHarness, 'control'>, mailbox: string) {
   const { subscriptions } = await h.control<{ subscriptions: SandboxSubscription[] }>(
     'GET',
     '/graph/subscriptions',
