@@ -7,8 +7,11 @@ import { type Summary, summarize } from '../report/stats';
 import { shuffledOrder } from './fleet-deliveries';
 import type { FleetMailbox } from './fleet-setup';
 
-/** Graph change notifications the bench posts to the node's webhook per second (one notification a post). */
-export const WEBHOOK_POSTS_PER_SECOND = 20;
+/**
+ * Graph change notifications the bench posts to the node's webhook per second (one notification a post): ten
+ * times the notifications of one new message a second (issue 29's load for 1,000 mailboxes).
+ */
+export const WEBHOOK_POSTS_PER_SECOND = 10;
 
 export type WebhookCost = {
   posts: number;
@@ -27,7 +30,15 @@ export type CpuWindow = {
   freshnessMs: Summary | null;
 };
 
-export type PushCost = { seconds: number; webhook: WebhookCost; idle: CpuWindow; load: CpuWindow };
+export type PushCost = {
+  seconds: number;
+  /** Posts naming subscriptions that are not ours: the request alone (one lookup, nothing queued). */
+  unknown: WebhookCost;
+  /** Posts of the fleet's own subscriptions: each one queues a real sync. */
+  webhook: WebhookCost;
+  idle: CpuWindow;
+  load: CpuWindow;
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,14 +61,17 @@ export async function measurePushCost(options: {
   log: (message: string) => void;
 }): Promise<PushCost> {
   const { seconds } = options;
-  options.log(`fleet: webhook answer time, ${WEBHOOK_POSTS_PER_SECOND} posts/s for ${seconds} s`);
+  options.log(`fleet: webhook answer time, ${WEBHOOK_POSTS_PER_SECOND} posts/s for 2 × ${seconds} s`);
+  const unknown = await postNotifications(options.nodeUrl, options.sandboxUrl, options.mailboxes, seconds, {
+    isUnknown: true,
+  });
   const webhook = await postNotifications(options.nodeUrl, options.sandboxUrl, options.mailboxes, seconds);
   options.log(`fleet: push node CPU, ${seconds} s without mail, then ${seconds} s at one message a second`);
   const idleSampler = sampleProcess(options.nodePid);
   await sleep(seconds * 1000);
   const idle: CpuWindow = { usage: idleSampler.stop(), delivered: 0, arrived: 0, freshnessMs: null };
   const load = await oneMessageASecond(options);
-  return { seconds, webhook, idle, load };
+  return { seconds, unknown, webhook, idle, load };
 }
 
 async function postNotifications(
@@ -65,13 +79,16 @@ async function postNotifications(
   sandboxUrl: string,
   mailboxes: readonly FleetMailbox[],
   seconds: number,
+  options: { isUnknown?: boolean } = {},
 ): Promise<WebhookCost> {
   const ours = new Set(mailboxes.map((mailbox) => mailbox.address));
   const { subscriptions } = await callJson<{ subscriptions: Subscription[] }>(
     `${sandboxUrl}/control/graph/subscriptions`,
     'GET',
   );
-  const targets = subscriptions.filter((item) => ours.has(item.mailbox));
+  const targets = subscriptions
+    .filter((item) => ours.has(item.mailbox))
+    .map((item) => (options.isUnknown ? { ...item, id: `not-ours-${item.id}` } : item));
   const posts = targets.length > 0 ? WEBHOOK_POSTS_PER_SECOND * seconds : 0;
   const spacingMs = 1000 / WEBHOOK_POSTS_PER_SECOND;
   const started = performance.now();

@@ -1,7 +1,7 @@
 import { count, ms, seconds, verdict } from '../report/format';
 import type { Summary } from '../report/stats';
 import type { BenchTable } from '../report/table';
-import type { PushCost } from './fleet-cost';
+import type { PushCost, WebhookCost } from './fleet-cost';
 import { WEBHOOK_POSTS_PER_SECOND } from './fleet-cost';
 import type { GapKind, GapOutcome, VerifyResult } from './fleet-verify';
 
@@ -101,12 +101,17 @@ const summaryCell = (summary: Summary | null) =>
 /** Table 6d: what live updates cost the node: the webhook's answer time and CPU at a message a second. */
 export function pushCostTable(input: { cost: PushCost; database: string; count: number }): BenchTable {
   const { cost } = input;
-  const { webhook } = cost;
+  const { webhook, unknown } = cost;
   const isWebhookMet = webhook.posts > 0 && webhook.accepted === webhook.posts && webhook.answerMs.p95 < 20;
+  const answered = (cost: WebhookCost) => {
+    const others = Object.entries(cost.otherStatuses)
+      .map(([status, n]) => `${n} × ${status}`)
+      .join(', ');
+    return `${count(cost.accepted)} of ${count(cost.posts)} answered 202${others ? ` (${others})` : ''}`;
+  };
+  const answerTimes = (cost: WebhookCost) =>
+    `${ms(cost.answerMs.p50)} / ${ms(cost.answerMs.p95)} / ${ms(cost.answerMs.max)}`;
   const isCpuMet = cost.load.usage.cpuPercentMean < 50;
-  const others = Object.entries(webhook.otherStatuses)
-    .map(([status, n]) => `${n} × ${status}`)
-    .join(', ');
   return {
     id: 'fleet-push-cost',
     title: `6d. Cost of live updates: ${count(input.count)} mailboxes, one node`,
@@ -114,9 +119,16 @@ export function pushCostTable(input: { cost: PushCost; database: string; count: 
     columns: ['Measure', 'Load', 'Figure', 'Target', 'Result'],
     rows: [
       [
-        'Webhook answer p50 / p95 / max (client-side)',
-        `${WEBHOOK_POSTS_PER_SECOND} posts/s for ${cost.seconds} s: ${count(webhook.accepted)} of ${count(webhook.posts)} answered 202${others ? ` (${others})` : ''}`,
-        `${ms(webhook.answerMs.p50)} / ${ms(webhook.answerMs.p95)} / ${ms(webhook.answerMs.max)}`,
+        'Webhook answer p50 / p95 / max, subscriptions not ours',
+        `${WEBHOOK_POSTS_PER_SECOND} posts/s for ${cost.seconds} s: ${answered(unknown)}`,
+        answerTimes(unknown),
+        '— (the request alone)',
+        '—',
+      ],
+      [
+        "Webhook answer p50 / p95 / max, the fleet's subscriptions",
+        `${WEBHOOK_POSTS_PER_SECOND} posts/s for ${cost.seconds} s: ${answered(webhook)}, each queueing a sync`,
+        answerTimes(webhook),
         'p95 < 20 ms',
         verdict(isWebhookMet),
       ],
@@ -136,7 +148,7 @@ export function pushCostTable(input: { cost: PushCost; database: string; count: 
       ],
     ],
     notes: [
-      `Webhook: the bench posts Graph change notifications to the push node's \`/api/webhooks/graph\`, one notification a post, ${WEBHOOK_POSTS_PER_SECOND} a second on a fixed schedule (not waiting for answers), cycling over the fleet's Office 365 subscriptions with their real clientState (read from the sandbox's control API), so each one is accepted and queues a real sync of its mailbox (coalesced per mailbox) while the node works. Answer time = fetch sent → answer read, over loopback, in the bench process.`,
+      `Webhook: the bench posts Graph change notifications to the push node's \`/api/webhooks/graph\`, one notification a post, ${WEBHOOK_POSTS_PER_SECOND} a second (ten times the notifications of one message a second) on a fixed schedule (not waiting for answers), cycling over the fleet's Office 365 subscriptions. First with subscription ids that are not ours (one lookup, ignored: the request alone), then with the real ids and clientState (read from the sandbox's control API), so each one is accepted, counted and queues a real sync of its mailbox (coalesced per mailbox) while the node works them. Answer time = fetch sent → answer read, over loopback, in the bench process.`,
       `CPU: the push node's process in percent of one core, read from /proc every second (\`src/infra/process-sampler.ts\`), first ${cost.seconds} s with no new mail, then ${cost.seconds} s with one new message a second in total through the sandbox's control API, to the mailboxes in a shuffled cycle; both windows include the every-interval poll of every mailbox, as production would. Freshness as in table 6 (waited for up to two intervals after the window; not part of the CPU window).`,
       'Targets (issue 29): webhook answer p95 < 20 ms; 1,000 mailboxes receiving a message a second in total stay under half a core on one node.',
     ],
