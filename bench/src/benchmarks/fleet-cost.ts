@@ -30,6 +30,9 @@ export type CpuWindow = {
   freshnessMs: Summary | null;
 };
 
+/** The push node started → every mailbox's live updates set up (read from /api/health every second). */
+export type LiveSetUp = { live: number; ms: number };
+
 export type PushCost = {
   seconds: number;
   /** Posts naming subscriptions that are not ours: the request alone (one lookup, nothing queued). */

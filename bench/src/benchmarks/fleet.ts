@@ -6,7 +6,7 @@ import { createBenchDatabase } from '../infra/bench-database';
 import { type RunningChild, startChild } from '../infra/child-process';
 import { onInterrupt } from '../infra/cleanup';
 import type { BenchTable } from '../report/table';
-import { measurePushCost, type PushCost } from './fleet-cost';
+import { type LiveSetUp, measurePushCost, type PushCost } from './fleet-cost';
 import { type Phase, runPhase, type Scheduler } from './fleet-phase';
 import { pushCostTable, verifyTable } from './fleet-push-tables';
 import { connectFleet, type FleetMailbox } from './fleet-setup';
@@ -58,6 +58,7 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable[]> {
   let mailboxes: FleetMailbox[] = [];
   let cost: PushCost | null = null;
   let verify: VerifyResult | null = null;
+  let setUp: LiveSetUp | null = null;
   const measure = (
     key: string,
     scheduler: Scheduler,
@@ -100,7 +101,7 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable[]> {
     // Live updates: the same mailboxes, the same mail, with push on (the poll still every interval beneath).
     const nodeP = await startNode('node-p', portA, 'fleet', { BENCH_PUSH: 'on' });
     try {
-      await waitForLivePush(nodeP.info.url, count, 3 * intervalMs + 60_000, ctx.log);
+      setUp = await waitForLivePush(nodeP.info.url, count, 3 * intervalMs + 60_000, ctx.log);
       phases.push(await measure('push', 'push', [nodeP]));
       if (database.kind === 'postgres') {
         const nodeQ = await startNode('node-q', portB, 'fleet', { BENCH_PUSH: 'on' });
@@ -159,7 +160,7 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable[]> {
     fleetTable({ phases, database: database.label, kind: database.kind, count, intervalMs, intervals }),
   ];
   if (verify) tables.push(verifyTable({ result: verify, database: database.label, count }));
-  if (cost) tables.push(pushCostTable({ cost, database: database.label, count }));
+  if (cost) tables.push(pushCostTable({ cost, setUp, database: database.label, count }));
   return tables;
 }
 
@@ -169,7 +170,7 @@ async function waitForLivePush(
   count: number,
   timeoutMs: number,
   log: (message: string) => void,
-): Promise<void> {
+): Promise<LiveSetUp> {
   const started = Date.now();
   let live = 0;
   while (Date.now() - started < timeoutMs) {
@@ -178,7 +179,7 @@ async function waitForLivePush(
     if (live >= count) break;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  log(
-    `fleet: live updates set up for ${live} of ${count} mailboxes after ${(Date.now() - started) / 1000} s`,
-  );
+  const ms = Date.now() - started;
+  log(`fleet: live updates set up for ${live} of ${count} mailboxes after ${ms / 1000} s`);
+  return { live, ms };
 }
