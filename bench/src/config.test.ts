@@ -5,7 +5,13 @@ describe('readConfig', () => {
   it('runs everything on PGlite at the issue sizes by default', () => {
     const config = readConfig([], {});
     expect(config.only).toEqual(['list', 'sync', 'actions', 'realtime', 'web', 'fleet']);
-    expect(config.fleet).toEqual({ mailboxes: 1_000, intervalSeconds: 60, intervals: 3 });
+    expect(config.fleet).toEqual({
+      mailboxes: 1_000,
+      intervalSeconds: 60,
+      intervals: 3,
+      gaps: 10,
+      costSeconds: 60,
+    });
     expect(config.databases).toEqual([{ kind: 'pglite' }]);
     expect(config.list.sizes).toEqual([1_000, 10_000, 100_000]);
     expect(config.list.requests).toBe(50);
@@ -26,12 +32,25 @@ describe('readConfig', () => {
     expect(config.shouldBuild).toBe(false);
     expect(Math.max(...config.list.sizes)).toBeLessThan(1_000);
     expect(config.sync.messages).toBeLessThan(100);
-    expect(config.fleet).toEqual({ mailboxes: 8, intervalSeconds: 2, intervals: 2 });
+    expect(config.fleet).toEqual({ mailboxes: 8, intervalSeconds: 2, intervals: 2, gaps: 2, costSeconds: 3 });
   });
 
   it('reads the fleet size, interval and number of intervals from flags, smoke or not', () => {
-    const args = ['--only=fleet', '--fleet-mailboxes=200', '--fleet-interval=30', '--fleet-intervals=2'];
-    expect(readConfig(args, {}).fleet).toEqual({ mailboxes: 200, intervalSeconds: 30, intervals: 2 });
+    const args = [
+      '--only=fleet',
+      '--fleet-mailboxes=200',
+      '--fleet-interval=30',
+      '--fleet-intervals=2',
+      '--fleet-gaps=5',
+      '--fleet-cost-seconds=20',
+    ];
+    expect(readConfig(args, {}).fleet).toEqual({
+      mailboxes: 200,
+      intervalSeconds: 30,
+      intervals: 2,
+      gaps: 5,
+      costSeconds: 20,
+    });
     expect(readConfig(['--smoke', '--fleet-mailboxes=20'], {}).fleet.mailboxes).toBe(20);
     expect(readConfig(args, {}).only).toEqual(['fleet']);
   });

@@ -1,7 +1,14 @@
 export type BenchmarkId = 'list' | 'sync' | 'actions' | 'realtime' | 'web' | 'fleet';
 export const BENCHMARK_IDS: readonly BenchmarkId[] = ['list', 'sync', 'actions', 'realtime', 'web', 'fleet'];
 /** Flags that take a value (`--fleet-mailboxes=200`). */
-const VALUE_FLAGS = ['--only=', '--fleet-mailboxes=', '--fleet-interval=', '--fleet-intervals='] as const;
+const VALUE_FLAGS = [
+  '--only=',
+  '--fleet-mailboxes=',
+  '--fleet-interval=',
+  '--fleet-intervals=',
+  '--fleet-gaps=',
+  '--fleet-cost-seconds=',
+] as const;
 
 export type DatabaseTarget = { kind: 'pglite' } | { kind: 'postgres'; adminUrl: string };
 
@@ -35,6 +42,10 @@ export type BenchConfig = {
     intervalSeconds: number;
     /** Intervals of deliveries (one new message per mailbox each). */
     intervals: number;
+    /** Reconciliation gaps injected per kind (an item removed from triage; a message hidden from the changes). */
+    gaps: number;
+    /** Length of each push-cost window: webhook posts, the node idle, and one new message a second. */
+    costSeconds: number;
   };
 };
 
@@ -73,7 +84,7 @@ function parseOnly(args: readonly string[]): BenchmarkId[] {
 
 /**
  * Reads the command line (--smoke, --no-build, --only=list,sync, --fleet-mailboxes=N, --fleet-interval=S,
- * --fleet-intervals=K) and the environment (BENCH_SIZES, BENCH_DATABASE_URL, BENCH_SYNC_MESSAGES,
+ * --fleet-intervals=K, --fleet-gaps=K, --fleet-cost-seconds=S) and the environment (BENCH_SIZES, BENCH_DATABASE_URL, BENCH_SYNC_MESSAGES,
  * BENCH_QUOTA_MESSAGES, BENCH_WEB_ITEMS, BENCH_WEB_RUNS, BENCH_PORT, BENCH_WEB_PROFILE, BENCH_WEB_TRACE (read by the browser
  * benchmark itself), BENCH_MILLION_ITEMS,
  * BENCH_MILLION_ON_PGLITE).
@@ -83,7 +94,8 @@ export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): Ben
     if (!['--smoke', '--no-build'].includes(arg) && !VALUE_FLAGS.some((flag) => arg.startsWith(flag))) {
       throw new Error(
         `Unknown option ${arg}. Options: --smoke, --no-build, --only=${BENCHMARK_IDS.join(',')}, ` +
-          '--fleet-mailboxes=N, --fleet-interval=SECONDS, --fleet-intervals=K',
+          '--fleet-mailboxes=N, --fleet-interval=SECONDS, --fleet-intervals=K, --fleet-gaps=K, ' +
+          '--fleet-cost-seconds=SECONDS',
       );
     }
   }
@@ -122,6 +134,12 @@ export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): Ben
       mailboxes: positive(flagValue(args, '--fleet-mailboxes='), '--fleet-mailboxes', isSmoke ? 8 : 1_000),
       intervalSeconds: positive(flagValue(args, '--fleet-interval='), '--fleet-interval', isSmoke ? 2 : 60),
       intervals: positive(flagValue(args, '--fleet-intervals='), '--fleet-intervals', isSmoke ? 2 : 3),
+      gaps: positive(flagValue(args, '--fleet-gaps='), '--fleet-gaps', isSmoke ? 2 : 10),
+      costSeconds: positive(
+        flagValue(args, '--fleet-cost-seconds='),
+        '--fleet-cost-seconds',
+        isSmoke ? 3 : 60,
+      ),
     },
   };
 }

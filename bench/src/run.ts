@@ -51,7 +51,14 @@ async function main(): Promise<void> {
     await runPerDatabase(config, target, sandbox.info.url, web.dir, print);
     if (config.only.includes('fleet')) {
       try {
-        print(await runFleet({ config, target, sandboxUrl: sandbox.info.url, webDist: web.dir, log }));
+        const fleetTables = await runFleet({
+          config,
+          target,
+          sandboxUrl: sandbox.info.url,
+          webDist: web.dir,
+          log,
+        });
+        for (const table of fleetTables) print(table);
       } catch (error) {
         failures.push(
           `fleet on ${target.kind}: ${error instanceof Error ? (error.stack ?? error.message) : error}`,

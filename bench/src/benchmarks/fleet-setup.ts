@@ -1,11 +1,11 @@
 import type { Provider } from '@ledgerdesk/domain/entities';
 import { connectMailbox } from '../client/connect-mailbox';
-import { call } from '../client/http-client';
+import { call, type Session } from '../client/http-client';
 import { sandboxControl } from '../client/sandbox';
 import { signUp } from '../client/sign-up';
 
-/** A connected, initialised mailbox of the fleet benchmark. */
-export type FleetMailbox = { address: string; provider: Provider; integrationId: string };
+/** A connected, initialised mailbox of the fleet benchmark, with its user's session (on the first node). */
+export type FleetMailbox = { address: string; provider: Provider; integrationId: string; session: Session };
 
 /** Messages each mailbox holds before it is connected (its first sync is a small one, as for most staff). */
 const MESSAGES_PER_MAILBOX = 3;
@@ -39,7 +39,7 @@ export async function connectFleet(
       await sandbox.createMailbox(address, provider, MESSAGES_PER_MAILBOX);
       const integrationId = await connectMailbox(session, provider, address);
       await call(session, 'POST', '/api/functions/initialize-sync-config', { integrationId });
-      mailboxes[index] = { address, provider, integrationId };
+      mailboxes[index] = { address, provider, integrationId, session };
       done++;
       if (done % 100 === 0) log(`fleet: ${done} of ${count} mailboxes connected`);
     }

@@ -6,9 +6,12 @@ import { createBenchDatabase } from '../infra/bench-database';
 import { type RunningChild, startChild } from '../infra/child-process';
 import { onInterrupt } from '../infra/cleanup';
 import type { BenchTable } from '../report/table';
+import { type LiveSetUp, measurePushCost, type PushCost } from './fleet-cost';
 import { type Phase, runPhase, type Scheduler } from './fleet-phase';
+import { pushCostTable, verifyTable } from './fleet-push-tables';
 import { connectFleet, type FleetMailbox } from './fleet-setup';
 import { fleetTable } from './fleet-table';
+import { runVerifyStep, type VerifyResult } from './fleet-verify';
 
 /** What the fleet benchmark needs: it makes its own database and starts its own nodes. */
 export type FleetContext = {
@@ -23,9 +26,11 @@ export type FleetContext = {
  * Benchmark 6: the sync fleet on one node (and two on PostgreSQL) against the old three-at-a-time loop, with
  * the same mailboxes and the same mail, in one run. On a fresh database: node A (the fleet) connects and
  * initialises every mailbox, then one message per mailbox per interval arrives for a few intervals; on
- * PostgreSQL node B joins for a second phase; last, a node running the old loop gets the same treatment.
+ * PostgreSQL node B joins for a second phase; then a node with live updates on (push phases, then the cost of
+ * push and reconciliation of injected gaps: tables 6c and 6d); last, a node running the old loop gets the same
+ * treatment.
  */
-export async function runFleet(ctx: FleetContext): Promise<BenchTable> {
+export async function runFleet(ctx: FleetContext): Promise<BenchTable[]> {
   const { mailboxes: count, intervalSeconds, intervals } = ctx.config.fleet;
   const intervalMs = intervalSeconds * 1000;
   const [portA, portB, portLegacy] = ctx.config.ports.fleet;
@@ -51,6 +56,9 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable> {
   const sandbox = sandboxControl(ctx.sandboxUrl);
   const phases: Phase[] = [];
   let mailboxes: FleetMailbox[] = [];
+  let cost: PushCost | null = null;
+  let verify: VerifyResult | null = null;
+  let setUp: LiveSetUp | null = null;
   const measure = (
     key: string,
     scheduler: Scheduler,
@@ -93,7 +101,7 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable> {
     // Live updates: the same mailboxes, the same mail, with push on (the poll still every interval beneath).
     const nodeP = await startNode('node-p', portA, 'fleet', { BENCH_PUSH: 'on' });
     try {
-      await waitForLivePush(nodeP.info.url, count, 3 * intervalMs + 60_000, ctx.log);
+      setUp = await waitForLivePush(nodeP.info.url, count, 3 * intervalMs + 60_000, ctx.log);
       phases.push(await measure('push', 'push', [nodeP]));
       if (database.kind === 'postgres') {
         const nodeQ = await startNode('node-q', portB, 'fleet', { BENCH_PUSH: 'on' });
@@ -114,6 +122,25 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable> {
         await callJson(`${ctx.sandboxUrl}/control/graph/push-faults`, 'DELETE');
         await callJson(`${ctx.sandboxUrl}/control/gmail-push/faults`, 'DELETE');
       }
+      cost = await measurePushCost({
+        nodeUrl: nodeP.info.url,
+        nodePid: nodeP.process.pid ?? 0,
+        sandboxUrl: ctx.sandboxUrl,
+        mailboxes,
+        seconds: ctx.config.fleet.costSeconds,
+        intervalMs,
+        key: tag,
+        log: ctx.log,
+      });
+      verify = await runVerifyStep({
+        mailboxes,
+        sandboxUrl: ctx.sandboxUrl,
+        nodeUrl: nodeP.info.url,
+        perKind: ctx.config.fleet.gaps,
+        intervalMs,
+        key: tag,
+        log: ctx.log,
+      });
     } finally {
       await nodeP.stop();
     }
@@ -129,7 +156,12 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable> {
     await database.drop();
     forget();
   }
-  return fleetTable({ phases, database: database.label, kind: database.kind, count, intervalMs, intervals });
+  const tables = [
+    fleetTable({ phases, database: database.label, kind: database.kind, count, intervalMs, intervals }),
+  ];
+  if (verify) tables.push(verifyTable({ result: verify, database: database.label, count }));
+  if (cost) tables.push(pushCostTable({ cost, setUp, database: database.label, count }));
+  return tables;
 }
 
 /** Waits until every mailbox's live updates are set up (the push node's rounds do it), or gives up. */
@@ -138,7 +170,7 @@ async function waitForLivePush(
   count: number,
   timeoutMs: number,
   log: (message: string) => void,
-): Promise<void> {
+): Promise<LiveSetUp> {
   const started = Date.now();
   let live = 0;
   while (Date.now() - started < timeoutMs) {
@@ -147,7 +179,7 @@ async function waitForLivePush(
     if (live >= count) break;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  log(
-    `fleet: live updates set up for ${live} of ${count} mailboxes after ${(Date.now() - started) / 1000} s`,
-  );
+  const ms = Date.now() - started;
+  log(`fleet: live updates set up for ${live} of ${count} mailboxes after ${ms / 1000} s`);
+  return { live, ms };
 }

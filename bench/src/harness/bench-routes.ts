@@ -75,6 +75,46 @@ export async function benchRoutes(app: FastifyInstance, notifyTimes: Map<string,
     return { count: Number(row?.n ?? 0) };
   });
 
+  // The reconciliation gap of the fleet benchmark: the user's triage item of one message removed from triage's
+  // tables by direct SQL (as seeding writes them), behind the sync's back; and whether it is there again.
+  app.post<{ Body: { integrationId: string; subject: string } }>(
+    '/api/bench/remove-items',
+    async (request) => {
+      const user = requireUser(request, 'remove items');
+      const removed = await withUser(app.db, user.id, (tx) =>
+        tx
+          .delete(triageItems)
+          .where(
+            and(
+              eq(triageItems.emailIntegrationId, request.body.integrationId),
+              eq(triageItems.subject, request.body.subject),
+            ),
+          )
+          .returning({ id: triageItems.id }),
+      );
+      return { removed: removed.length };
+    },
+  );
+
+  app.get<{ Querystring: { integrationId: string; subject: string } }>(
+    '/api/bench/items-with-subject',
+    async (request) => {
+      const user = requireUser(request, 'count items');
+      const [row] = await withUser(app.db, user.id, (tx) =>
+        tx
+          .select({ n: count() })
+          .from(triageItems)
+          .where(
+            and(
+              eq(triageItems.emailIntegrationId, request.query.integrationId),
+              eq(triageItems.subject, request.query.subject),
+            ),
+          ),
+      );
+      return { count: Number(row?.n ?? 0) };
+    },
+  );
+
   // The app process's memory, for the million-item table (the bench measures from outside the process).
   app.get('/api/bench/memory', async () => {
     const { rss, heapUsed } = process.memoryUsage();

@@ -381,11 +381,16 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       await boss.createQueue(QUEUES.verify, perMailbox(QUEUES.verify));
       // The node that queues a push or verify job wakes its own worker; the others look now and then.
       const rarely = { pollingIntervalSeconds: 10, batchSize: 1 };
-      pushWorkers = [
-        await workBackToBack<IntegrationJobData>(QUEUES.push, rarely, (job) =>
-          logged('push set-up', job.data, () => runPushJob(deps, job.data)),
-        ),
-      ];
+      // A set-up mostly waits on the provider (and, for Graph, on its handshake back to a node): SYNC_CONCURRENCY
+      // at a time, so a fleet turning live updates on is set up in seconds per hundred mailboxes, not minutes.
+      pushWorkers = [];
+      for (let index = 0; index < env.SYNC_CONCURRENCY; index++) {
+        pushWorkers.push(
+          await workBackToBack<IntegrationJobData>(QUEUES.push, rarely, (job) =>
+            logged('push set-up', job.data, () => runPushJob(deps, job.data)),
+          ),
+        );
+      }
       verifyWorkers = [
         await workBackToBack<IntegrationJobData>(QUEUES.verify, rarely, (job) =>
           logged('reconciliation', job.data, () => runVerifyJob(deps, job.data)),
