@@ -19,6 +19,7 @@ import { integrationRoutes } from './features/integrations/integration-routes';
 import { outgoingRoutes } from './features/outgoing/outgoing-routes';
 import { profileRoutes } from './features/profiles/profile-routes';
 import { createRuleFiling } from './features/rules/rule-filing';
+import { ruleRoutes } from './features/rules/rule-routes';
 import { templateRoutes } from './features/templates/template-routes';
 import { triageCountsRoutes } from './features/triage/counts-routes';
 import { senderRoutes } from './features/triage/sender-routes';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(firmRoutes, { secret: authSecret, mailer });
   await app.register(collaborationRoutes);
   await app.register(clientRoutes);
+  await app.register(ruleRoutes);
   await app.register(functionRoutes);
   await app.register(outgoingRoutes);
   await app.register(eventRoutes);

@@ -117,11 +117,14 @@ export const reorderRulesBodySchema = z.strictObject({
 });
 export type ReorderRulesBody = z.output<typeof reorderRulesBodySchema>;
 
-/** The preview takes a rule as it would be saved (conditions and match; the actions are not needed). */
+/** The preview takes a rule as it would be saved (only its scope, match and conditions count). */
 export const rulePreviewBodySchema = z.strictObject({
+  name: ruleFields.name.optional(),
   scope: scope.default('personal'),
   match: ruleFields.match.default('all'),
   conditions: ruleFields.conditions,
   actions: ruleFields.actions.optional(),
+  stopHere: ruleFields.stopHere.optional(),
+  isEnabled: ruleFields.isEnabled.optional(),
 });
 export type RulePreviewBody = z.output<typeof rulePreviewBodySchema>;

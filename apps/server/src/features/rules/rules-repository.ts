@@ -181,3 +181,158 @@ export async function clientOrganisationsOf(
   for (const row of rows) result.set(row.address, [...(result.get(row.address) ?? []), row.organisation_id]);
   return result;
 }
+
+/** The caller's firm and whether they own it (null outside a firm). */
+export async function callerFirm(tx: DbOrTx): Promise<{ firmId: string; isOwner: boolean } | null> {
+  const [row] = rowsOf<{ firm_id: string | null; is_owner: boolean | null }>(
+    await tx.execute(sql`select f.id::text as firm_id, ledgerdesk_is_firm_owner(f.id) as is_owner
+      from (select ledgerdesk_current_firm_id() as id) f`),
+  );
+  return row?.firm_id ? { firmId: row.firm_id, isOwner: row.is_owner === true } : null;
+}
+
+/** Personal rules of the user, or the rules of a firm, by position. */
+export async function listRules(tx: DbOrTx, owner: RuleOwner): Promise<RuleRow[]> {
+  return tx
+    .select()
+    .from(triageRules)
+    .where(ownerIs(owner))
+    .orderBy(asc(triageRules.position), asc(triageRules.createdAt));
+}
+
+export type RuleOwner = { userId: string; firmId: null } | { userId: null; firmId: string };
+
+const ownerIs = (owner: RuleOwner) =>
+  owner.firmId ? eq(triageRules.firmId, owner.firmId) : eq(triageRules.userId, owner.userId ?? '');
+
+export async function countRules(tx: DbOrTx, owner: RuleOwner): Promise<number> {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(triageRules).where(ownerIs(owner));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertRule(
+  tx: DbOrTx,
+  owner: RuleOwner,
+  rule: Pick<RuleRow, 'name' | 'match' | 'conditions' | 'actions' | 'stopHere' | 'isEnabled'> & {
+    createdBy: string;
+  },
+): Promise<RuleRow> {
+  const [position] = await tx
+    .select({ next: sql<number>`coalesce(max(${triageRules.position}), 0) + 1` })
+    .from(triageRules)
+    .where(ownerIs(owner));
+  const [row] = await tx
+    .insert(triageRules)
+    .values({ ...rule, userId: owner.userId, firmId: owner.firmId, position: Number(position?.next ?? 1) })
+    .returning();
+  if (!row) throw new Error('inserting the rule returned no row');
+  return row;
+}
+
+/** A rule the caller can see (own personal rules, their firm's); null when there is none. */
+export async function findRule(tx: DbOrTx, id: string): Promise<RuleRow | null> {
+  const [row] = await tx.select().from(triageRules).where(eq(triageRules.id, id));
+  return row ?? null;
+}
+
+/** Writes an edit as a new version (row-level security refuses another's rule: no row). */
+export async function updateRule(
+  tx: DbOrTx,
+  id: string,
+  patch: Partial<Pick<RuleRow, 'name' | 'match' | 'conditions' | 'actions' | 'stopHere' | 'isEnabled'>>,
+): Promise<RuleRow | null> {
+  const [row] = await tx
+    .update(triageRules)
+    .set({
+      ...patch,
+      version: sql`${triageRules.version} + 1`,
+      ...(patch.isEnabled === true ? { disabledReason: null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(triageRules.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteRule(tx: DbOrTx, id: string): Promise<boolean> {
+  const deleted = await tx
+    .delete(triageRules)
+    .where(eq(triageRules.id, id))
+    .returning({ id: triageRules.id });
+  return deleted.length > 0;
+}
+
+/** Sets positions 1..n in the order given (ids already checked to be exactly the owner's rules). */
+export async function reorderRules(tx: DbOrTx, ids: readonly string[]): Promise<void> {
+  await tx.execute(sql`
+    update triage_rules r set position = p.position, updated_at = now()
+    from (select value::uuid as id, ordinality::int as position
+      from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality) p
+    where r.id = p.id`);
+}
+
+/** Which of these mailboxes the caller owns, and which are shared with their firm. */
+export async function mailboxesOf(
+  tx: DbOrTx,
+  userId: string,
+): Promise<{ own: Set<string>; shared: Set<string> }> {
+  const own = rowsOf<{ id: string }>(
+    await tx.execute(sql`select id::text from email_integrations where user_id = ${userId}`),
+  ).map((row) => row.id);
+  const shared = rowsOf<{ id: string }>(
+    await tx.execute(sql`select integration_id::text as id from ledgerdesk_shared_mailboxes()`),
+  ).map((row) => row.id);
+  return { own: new Set(own), shared: new Set(shared) };
+}
+
+/** Which of these client organisations the caller can see. */
+export async function visibleOrganisations(tx: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  return new Set(
+    rowsOf<{ id: string }>(
+      await tx.execute(sql`select id::text from client_organisations
+        where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`),
+    ).map((row) => row.id),
+  );
+}
+
+/** Stored items a rule may be previewed on: main-view items received since `since`, with what rules read. */
+export async function listPreviewItems(
+  tx: DbOrTx,
+  options: { userId: string; scope: 'personal' | 'firm'; since: Date },
+): Promise<PreviewItemRow[]> {
+  const owners =
+    options.scope === 'personal'
+      ? sql`t.user_id = ${options.userId}`
+      : sql`t.email_integration_id in (select integration_id from ledgerdesk_shared_mailboxes())`;
+  return rowsOf<PreviewItemRow>(
+    await tx.execute(sql`
+      select t.id, t.user_id as "userId", t.email_integration_id as "mailboxId", t.email_message_id as "messageId",
+        t.thread_key as "threadKey", t.from_address as "fromAddress", t.subject, t.preview_content as "preview",
+        t.type, t.time, t.metadata->'to' as "to", t.metadata->'cc' as "cc",
+        coalesce((t.metadata->>'has_attachments')::boolean, false) as "hasAttachments"
+      from triage_items t
+      where ${owners} and t.time >= ${options.since.toISOString()}::timestamptz
+        and t.email_message_id is not null and t.email_integration_id is not null
+        and t.status in ('inbox', 'later', 'low_priority', 'scheduled')
+        and coalesce(t.metadata->>'exchange_folder_state', '') not in ('archive', 'archived', 'deleted')
+        and t.metadata->'link' is null
+      order by t.time desc`),
+  );
+}
+
+export type PreviewItemRow = {
+  id: string;
+  userId: string;
+  mailboxId: string;
+  messageId: string;
+  threadKey: string;
+  fromAddress: string | null;
+  subject: string | null;
+  preview: string | null;
+  type: string;
+  time: Date | string;
+  to: unknown;
+  cc: unknown;
+  hasAttachments: boolean;
+};
