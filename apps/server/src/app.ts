@@ -18,6 +18,8 @@ import { functionRoutes } from './features/functions/function-routes';
 import { integrationRoutes } from './features/integrations/integration-routes';
 import { outgoingRoutes } from './features/outgoing/outgoing-routes';
 import { profileRoutes } from './features/profiles/profile-routes';
+import { createRuleFiling } from './features/rules/rule-filing';
+import { ruleRoutes } from './features/rules/rule-routes';
 import { templateRoutes } from './features/templates/template-routes';
 import { triageCountsRoutes } from './features/triage/counts-routes';
 import { senderRoutes } from './features/triage/sender-routes';
@@ -106,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', clock);
   // Fails at start, not at the first connection, when TOKEN_ENCRYPTION_KEY is unusable.
   app.decorate('mail', options.mail ?? createMailDeps({ env, database, publicUrl, log: app.log }));
+  // Rules file new mail as it is synced, on every node (issue 31); the mail layer only knows the hook.
+  app.mail.filing ??= createRuleFiling({ log: app.log, clock });
   app.decorate('syncFleet', null);
   app.decorate('outbox', createMailboxOutbox(app.mail));
   app.addHook('onClose', async () => app.outbox.stop());
@@ -160,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(firmRoutes, { secret: authSecret, mailer });
   await app.register(collaborationRoutes);
   await app.register(clientRoutes);
+  await app.register(ruleRoutes);
   await app.register(functionRoutes);
   await app.register(outgoingRoutes);
   await app.register(eventRoutes);

@@ -56,6 +56,8 @@ export {
   runTokenRefreshJob,
   runVerifyJob,
 } from './scheduled-runs';
+// Filing new mail further as it is synced (rules, issue 31): the composition root sets `MailDeps.filing`.
+export type { FilingHook, NewMessage, NewRow, PreparedFiling } from './sync/filing-hook';
 export type { SyncFolder, SyncReport } from './sync/sync-report';
 // Reconciliation (decision 021): what Email Integration shows and asks for.
 export {

@@ -6,6 +6,7 @@ import { type MailConfig, resolveMailConfig } from './config';
 import { ContentCache } from './content-cache';
 import type { MailProvider } from './provider';
 import { createPubSubClient, type PubSubClient } from './pubsub/pubsub-client';
+import type { FilingHook } from './sync/filing-hook';
 import { createTokenCipher, parseTokenKey, type TokenCipher } from './tokens/token-cipher';
 
 /** What the mail layer logs through (pino's or Fastify's logger). */
@@ -38,6 +39,8 @@ export type MailDeps = {
   contentCache: ContentCache;
   /** Integrations whose sync lock this process holds (the whole lock on PGlite; see sync-lock.ts). */
   syncLocks: Set<string>;
+  /** Files new mail further as it is synced (rules, issue 31); set by the composition root, null without. */
+  filing: FilingHook | null;
 };
 
 export function createMailDeps(input: {
@@ -62,5 +65,6 @@ export function createMailDeps(input: {
     tokenCipher: createTokenCipher(parseTokenKey(key)),
     contentCache: new ContentCache(),
     syncLocks: new Set(),
+    filing: null,
   };
 }

@@ -19,6 +19,7 @@ async function snapshot(h: MailHarness, account: Account) {
     templates: await read('/api/templates'),
     firm: await read('/api/firm'),
     work: await read('/api/work/threads'),
+    rules: await read('/api/rules'),
     activity: await read(`/api/triage/threads/${encodeURIComponent(account.ids.threadKey)}/activity`),
     thread: await read(`/api/triage/threads/${encodeURIComponent(account.ids.threadKey)}`),
     threads: await read('/api/triage/threads?view=inbox&limit=100'),
@@ -66,6 +67,8 @@ describe.each(testDatabaseKinds)('BOLA sweep over the route table on %s', (kind)
       '/api/triage/comments/:id',
       '/api/triage/threads/:threadKey/work',
       '/api/triage/threads/:threadKey/work/:workItemId',
+      '/api/rules/:id',
+      '/api/rules/:id/apply',
     ]) {
       expect(paths).toContain(expected);
     }

@@ -1,5 +1,6 @@
 /** The zod-free half of the thread collaboration API (./collaboration.ts), for the browser. */
 import type { ThreadClient } from './clients-endpoints';
+import type { RuleHistoryEntry } from './rules-endpoints';
 
 export const COLLABORATION_API = {
   activity: (threadKey: string) => `/api/triage/threads/${encodeURIComponent(threadKey)}/activity`,
@@ -76,6 +77,8 @@ export type ThreadActivityResponse = {
   comments: CommentDto[];
   /** The thread belongs to a mailbox shared with the firm: colleagues can be assigned and mentioned. */
   isShared: boolean;
+  /** What rules did to the thread's mail ("Low Priority — rule 'Newsletters'"), oldest first; undoable by actionId. */
+  ruleHistory: RuleHistoryEntry[];
 };
 
 export type CommentPosted = {

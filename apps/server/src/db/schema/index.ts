@@ -14,3 +14,4 @@ export * from './sender-preferences';
 export * from './triage-actions';
 export * from './triage-derived';
 export * from './triage-items';
+export * from './triage-rules';

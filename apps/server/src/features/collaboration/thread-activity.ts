@@ -7,6 +7,7 @@ import type {
 import type { Tx } from '../../db/with-user';
 import { listWorkItemIdsOfThread } from '../clients/clients-repository';
 import { resolveThreadClient } from '../clients/resolve-client';
+import { listThreadApplications } from '../rules/rules-repository';
 import type { Actor } from '../triage/item-update-routes';
 import {
   type AssignmentRow,
@@ -84,6 +85,13 @@ export async function threadActivity(
   const latest = history.at(-1) ?? null;
   const { client, candidate } = await resolveThreadClient(tx, userId, scope);
   const workItemIds = await listWorkItemIdsOfThread(tx, scope);
+  const ruleHistory = (await listThreadApplications(tx, scope)).map((row) => ({
+    ruleId: row.ruleId,
+    label: row.label,
+    actionId: row.actionId,
+    appliedAt: iso(row.appliedAt) ?? '',
+    isUndone: row.undoneAt !== null,
+  }));
   return {
     client,
     clientCandidate: candidate,
@@ -92,6 +100,7 @@ export async function threadActivity(
     history,
     comments,
     isShared: scope.isShared,
+    ruleHistory,
   };
 }
 

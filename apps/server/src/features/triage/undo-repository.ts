@@ -90,12 +90,16 @@ export async function restoreItems(
   const restored = await tx.execute(sql`
     with p as (
       select * from jsonb_to_recordset(${JSON.stringify(options.previous)}::jsonb)
-        as p(id uuid, status text, "isRead" boolean, folder jsonb)
+        as p(id uuid, status text, "isRead" boolean, folder jsonb, type text)
     ), u as (
       update triage_items t set
         status = p.status,
         is_read = p."isRead",
-        metadata = (t.metadata - 'mail_folder' - 'exchange_folder_state' - 'mailbox_change_failed')
+        -- A rule's Move to Notifications and Snooze are taken back too (issue 31).
+        type = coalesce(p.type, t.type),
+        snoozed_until = case when p.status = 'scheduled' then t.snoozed_until end,
+        metadata = (t.metadata - 'mail_folder' - 'exchange_folder_state' - 'mailbox_change_failed'
+            - case when p.type is null then '' else 'rule_type' end)
           || coalesce(p.folder, '{}'::jsonb),
         updated_at = now()
       from p where t.id = p.id and t.user_id = ${options.userId}

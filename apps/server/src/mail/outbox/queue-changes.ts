@@ -9,8 +9,17 @@ import type { MailboxChangeOperation } from '../provider';
 /** The folder keys of an item's metadata that a clear or a move back changes. */
 export type FolderKeys = { mail_folder?: unknown; exchange_folder_state?: unknown };
 
-/** What an item was before an action: Undo and a refused change put it back. */
-export type ItemSnapshot = { id: string; status: TriageStatus; isRead: boolean; folder: FolderKeys };
+/**
+ * What an item was before an action: Undo and a refused change put it back. `type` only when the action changed
+ * it (a rule's Move to Notifications).
+ */
+export type ItemSnapshot = {
+  id: string;
+  status: TriageStatus;
+  isRead: boolean;
+  folder: FolderKeys;
+  type?: 'email' | 'mention' | 'notification';
+};
 
 export type QueuedChange = {
   itemId: string | null;

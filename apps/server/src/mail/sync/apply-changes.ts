@@ -3,6 +3,7 @@ import { triageItems } from '../../db/schema/triage-items';
 import type { Tx } from '../../db/with-user';
 import type { SyncedMessage } from '../provider';
 import { storableText } from '../storable-text';
+import type { NewMessage } from './filing-hook';
 import type { SyncFolder } from './sync-report';
 import {
   folderStateMetadata,
@@ -45,6 +46,8 @@ type Existing = {
   folder: string | null;
   /** The item has changes queued for the mailbox (decision 010): until they are pushed, the item's state wins. */
   hasPendingChanges: boolean;
+  /** A type a rule gave the item (Move to Notifications): later syncs of the message keep it. */
+  ruleType: string | null;
 };
 
 /**
@@ -65,6 +68,7 @@ export async function applyChanges(
   if (ids.length === 0) return counts;
   const existing = await loadExisting(tx, context.integrationId, ids);
   const inserts: TriageInsert[] = [];
+  const newMessages: NewMessage[] = [];
   const fail = (message: SyncedMessage, error: unknown) => {
     counts.failed++;
     counts.failureMessage ??= messageFailure(message.id, error);
@@ -93,7 +97,7 @@ export async function applyChanges(
       continue;
     }
     if (!row) {
-      inserts.push({
+      const insert: TriageInsert = {
         userId: context.userId,
         emailIntegrationId: context.integrationId,
         emailMessageId: id,
@@ -102,7 +106,9 @@ export async function applyChanges(
         ...synced.columns,
         lastSyncAttemptAt: seenAt,
         metadata: { ...synced.metadata, ...folderStateMetadata(synced.folder) },
-      });
+      };
+      inserts.push(insert);
+      newMessages.push({ message: { ...change.message, folder }, row: insert });
     } else if (!rowHolds(row, synced)) {
       try {
         await tx.transaction((savepoint) => updateRow(savepoint, row, synced, seenAt));
@@ -115,7 +121,11 @@ export async function applyChanges(
       if (seenAt) seen.push(row.id);
     }
   }
-  if (inserts.length > 0) {
+  const filed = newMessages.length > 0 ? await fileWithHook(tx, context, newMessages) : null;
+  if (filed !== null) {
+    counts.inserted = filed;
+    counts.unchanged += inserts.length - filed;
+  } else if (inserts.length > 0) {
     const inserted = await insertRows(tx, inserts)
       .catch(async () => {
         // One row the database refuses fails the page's insert: retry row by row so only that one is lost.
@@ -153,6 +163,33 @@ export async function applyChanges(
     await tx.update(triageItems).set({ lastSyncAttemptAt: seenAt }).where(inArray(triageItems.id, seen));
   }
   return counts;
+}
+
+/**
+ * Inserts the page's new rows as the filing hook (rules) prepared them, and lets it record what it did, all in one
+ * savepoint; answers how many rows were new. A hook that fails, or a row the database refuses, rolls all of it
+ * back and answers null: the rows are then inserted as the sync maps them, so filing never blocks a sync.
+ */
+async function fileWithHook(tx: Tx, context: RowContext, messages: NewMessage[]): Promise<number | null> {
+  const hook = context.filing;
+  if (!hook) return null;
+  const mailbox = { userId: context.userId, integrationId: context.integrationId };
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const prepared = await hook.prepare(savepoint, mailbox, messages);
+      if (!prepared) return null;
+      const inserted = await savepoint
+        .insert(triageItems)
+        .values(prepared.rows)
+        .onConflictDoNothing()
+        .returning({ id: triageItems.id, messageId: triageItems.emailMessageId });
+      await prepared.finish(inserted.map((row) => ({ id: row.id, messageId: row.messageId ?? '' })));
+      return inserted.length;
+    });
+  } catch (error) {
+    hook.reportFailure(error, mailbox);
+    return null;
+  }
 }
 
 /** Inserts rows in a savepoint (a refused row leaves the page's transaction usable); answers how many were new. */
@@ -233,6 +270,7 @@ async function loadExisting(tx: Tx, integrationId: string, ids: string[]): Promi
       folder: sql<string | null>`${triageItems.metadata}->>'mail_folder'`,
       hasPendingChanges: sql<boolean>`exists (select 1 from mailbox_changes c
         where c.triage_item_id = "triage_items"."id" and c.state in ('pending', 'pushing'))`,
+      ruleType: sql<string | null>`${triageItems.metadata}->>'rule_type'`,
     })
     .from(triageItems)
     .where(and(eq(triageItems.emailIntegrationId, integrationId), inArray(triageItems.emailMessageId, ids)));
@@ -245,10 +283,14 @@ async function updateRow(tx: Tx, row: Existing, synced: SyncedRow, seenAt: Date 
   const metadata = hasMoved
     ? sql`(${triageItems.metadata} - 'exchange_folder_state') || ${JSON.stringify({ ...synced.metadata, ...folderStateMetadata(synced.folder) })}::jsonb`
     : sql`${triageItems.metadata} || ${JSON.stringify(synced.metadata)}::jsonb`;
+  const columns =
+    row.ruleType === 'notification' && synced.columns.type
+      ? { ...synced.columns, type: 'notification' as const }
+      : synced.columns;
   await tx
     .update(triageItems)
     .set({
-      ...synced.columns,
+      ...columns,
       metadata,
       ...(hasMoved ? { status: statusForFolder(synced.folder as SyncFolder) } : {}),
       ...(seenAt ? { lastSyncAttemptAt: seenAt } : {}),

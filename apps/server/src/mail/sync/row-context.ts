@@ -33,6 +33,7 @@ export async function loadRowContext(ctx: IntegrationCtx, integrationId: string)
       handle: normalizeHandle(profile?.handle),
       sourceId: source?.id ?? null,
       senderKinds: new Map(choices.map((choice) => [choice.address, choice.kind])),
+      filing: ctx.deps.filing,
     };
   });
 }

@@ -3,6 +3,7 @@ import { automationReason, NO_AUTOMATION_SIGNALS } from '@ledgerdesk/domain/tria
 import { previewText } from '@ledgerdesk/domain/triage/preview-text';
 import { formatAddress } from '../mime/address-list';
 import type { SyncedMessage } from '../provider';
+import type { FilingHook } from './filing-hook';
 import { mentionsHandle } from './mention';
 import { FOLDER_STATUS, type SyncFolder } from './sync-report';
 
@@ -13,6 +14,8 @@ export type RowContext = {
   sourceId: string | null;
   /** The user's choice per sender address (lower-cased): Email or Notifications (decision 014). */
   senderKinds: ReadonlyMap<string, 'email' | 'notification'>;
+  /** Files new rows further (rules); absent: rows are inserted as the sync maps them. */
+  filing?: FilingHook | null;
 };
 
 /** The triage columns and metadata keys the sync owns for one message (the user's own keys are left alone). */

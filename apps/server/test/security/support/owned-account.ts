@@ -74,9 +74,23 @@ export async function prepareOwnedAccount(h: MailHarness): Promise<Account> {
   await call(h, box.cookie, 'POST', `/api/triage/threads/${encodeURIComponent(threadKey)}/work`, {
     workItemId: 'w-sweep',
   });
+  // A personal rule (issue 31): no one else may read, change, apply or delete it.
+  const rule = await call(h, box.cookie, 'POST', '/api/rules', {
+    name: 'Owned rule',
+    conditions: [{ kind: 'subject_contains', value: 'owned' }],
+    actions: [{ kind: 'later' }],
+  });
+  // And a firm rule of their firm's shared mailbox, which the snapshot shows unchanged after the sweep.
+  await call(h, box.cookie, 'POST', '/api/rules', {
+    name: 'Owned firm rule',
+    scope: 'firm',
+    conditions: [{ kind: 'mailbox_is', mailboxId: box.integrationId }],
+    actions: [{ kind: 'low_priority' }],
+  });
   return {
     ...box,
     ids: {
+      ruleId: rule.json().rule.id,
       workItemId: 'w-sweep',
       commentId: comment.json().comment.id,
       userId: box.userId,

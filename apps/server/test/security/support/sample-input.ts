@@ -21,6 +21,8 @@ export type OwnedIds = {
   commentId: string;
   /** A work item the owned thread is filed to. */
   workItemId: string;
+  /** A personal rule of the user (issue 31). */
+  ruleId: string;
 };
 
 /** Body and param fields that name a user's data, and which of that user's ids each takes. */
@@ -49,6 +51,7 @@ function idForPath(path: string, ids: OwnedIds): string {
   if (path.includes('/triage/comments/')) return ids.commentId;
   if (path.includes('/firm/invitations/')) return ids.invitationId;
   if (path.includes('/firm/shared-mailboxes/')) return ids.integrationId;
+  if (path.includes('/rules/')) return ids.ruleId;
   throw new Error(`no owned id is known for :id in ${path}: teach security/support/sample-input.ts`);
 }
 

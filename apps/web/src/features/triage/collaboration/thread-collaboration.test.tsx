@@ -37,6 +37,7 @@ function renderThread(comments: CommentDto[], highlightCommentId: string | null)
     workItemIds: [],
     assignment: null,
     history: [],
+    ruleHistory: [],
     comments,
     isShared: true,
   };
