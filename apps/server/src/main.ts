@@ -62,9 +62,10 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // Set before listening: a webhook answered while the engine starts queues its sync (it waits for the start).
+  app.syncFleet = fleet;
   await app.listen({ port: env.PORT, host: env.HOST });
   await fleet.start();
-  app.syncFleet = fleet;
   app.outbox.start();
   if (!fleet.enabled) stopTimers = startTriageTimers(app, app.clock);
   stopSender = startOutgoingSender(app, app.clock);

@@ -52,6 +52,8 @@ const TOKEN_REFRESH_SLOT_SECONDS = 5 * 60;
 const SYNC_RETRY_LIMIT = 3;
 /** How long stopping waits for syncs in flight (they are crash-safe, so waiting longer buys nothing). */
 const STOP_GRACE_MS = 10_000;
+/** How long a send waits for the engine to start before trying anyway. */
+const START_WAIT_MS = 60_000;
 
 export type SyncRoundData = { slot: string };
 /** `slot` is the round's slot, or the reason and time of a sync queued by a notification. */
@@ -192,6 +194,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
   /** One job per mailbox on a stately queue: never two queued or two running for it, on any node. */
   const sendSingleton = async (queue: string, job: IntegrationJobData, data: object = {}) => {
     const payload = { integrationId: job.integrationId, userId: job.userId, ...data };
+    await whenStarted();
     const id = await boss.send(queue, payload, { singletonKey: job.integrationId });
     const workers = queue === QUEUES.sync ? syncWorkers : queue === QUEUES.push ? pushWorkers : verifyWorkers;
     if (id) for (const worker of workers) boss.notifyWorker(worker);
@@ -223,6 +226,23 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       deps.log.warn({ err: error }, 'reading Gmail notifications failed');
     }
   };
+
+  let starting: Promise<void> | null = null;
+  let isStarted = false;
+  let markStarted: () => void = () => {};
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+  /**
+   * What is sent waits for the engine's start: main.ts sets app.syncFleet before it listens (it must listen
+   * before starting: a Graph subscription's set-up posts its handshake to this server), so a webhook answered
+   * while the node starts still queues its sync instead of being lost after its 202. Bounded, for a fleet
+   * never started (the send then fails as before).
+   */
+  const whenStarted = () =>
+    isStarted
+      ? Promise.resolve()
+      : Promise.race([started, new Promise<void>((resolve) => setTimeout(resolve, START_WAIT_MS).unref())]);
 
   const queueSync = async (job: IntegrationJobData & { hintHistoryId?: string }, reason: SyncReason) => {
     if (periodMs <= 0 || isStopping) return false;
@@ -329,103 +349,110 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     return workerId;
   };
 
+  /** Starts the engine and this node's workers, once (see start). */
+  const startEngine = async () => {
+    if (periodMs <= 0) return;
+    await boss.start();
+    await boss.createQueue(QUEUES.round, { name: QUEUES.round, retentionMinutes: 60 });
+    const syncQueue: PgBoss.Queue = {
+      name: QUEUES.sync,
+      policy: 'stately',
+      retryLimit: SYNC_RETRY_LIMIT,
+      retryDelay: Math.max(5, periodSeconds),
+      retryBackoff: true,
+      expireInSeconds: env.SYNC_JOB_EXPIRE_SECONDS,
+    };
+    await boss.createQueue(QUEUES.sync, syncQueue);
+    await boss.updateQueue(QUEUES.sync, syncQueue);
+    await boss.createQueue(QUEUES.tokenRefresh, { name: QUEUES.tokenRefresh, retryLimit: 0 });
+    const polling = { pollingIntervalSeconds: Math.max(0.5, Math.min(2, periodSeconds / 2)), batchSize: 1 };
+    roundWorkers = [
+      await boss.work<SyncRoundData>(QUEUES.round, polling, async ([job]) => {
+        if (job) await track(runRound(job.id, job.data));
+      }),
+    ];
+    syncWorkers = [];
+    for (let index = 0; index < env.SYNC_CONCURRENCY; index++) {
+      syncWorkers.push(
+        await workBackToBack<SyncJobData>(QUEUES.sync, polling, async (job) => {
+          const waitMs = job.data.reason ? PUSH_SYNC_LOCK_WAIT_MS : 0;
+          const hintCursor = job.data.hintHistoryId;
+          await logged('scheduled sync', job.data, () => runSyncJob(deps, job.data, { waitMs, hintCursor }));
+        }),
+      );
+    }
+    await boss.work<IntegrationJobData>(QUEUES.tokenRefresh, polling, async ([job]) => {
+      if (job) await logged('scheduled token refresh', job.data, () => runTokenRefreshJob(deps, job.data));
+    });
+    const perMailbox = (name: string): PgBoss.Queue => ({
+      name,
+      policy: 'stately',
+      retryLimit: 0,
+      expireInSeconds: env.SYNC_JOB_EXPIRE_SECONDS,
+    });
+    await boss.createQueue(QUEUES.push, perMailbox(QUEUES.push));
+    await boss.createQueue(QUEUES.verify, perMailbox(QUEUES.verify));
+    // The node that queues a push or verify job wakes its own worker; the others look now and then.
+    const rarely = { pollingIntervalSeconds: 10, batchSize: 1 };
+    // A set-up mostly waits on the provider (and, for Graph, on its handshake back to a node): SYNC_CONCURRENCY
+    // at a time, so a fleet turning live updates on is set up in seconds per hundred mailboxes, not minutes.
+    pushWorkers = [];
+    for (let index = 0; index < env.SYNC_CONCURRENCY; index++) {
+      pushWorkers.push(
+        await workBackToBack<IntegrationJobData>(QUEUES.push, rarely, (job) =>
+          logged('push set-up', job.data, () => runPushJob(deps, job.data)),
+        ),
+      );
+    }
+    verifyWorkers = [
+      await workBackToBack<IntegrationJobData>(QUEUES.verify, rarely, (job) =>
+        logged('reconciliation', job.data, () => runVerifyJob(deps, job.data)),
+      ),
+    ];
+    // Without Gmail push settings there is nothing to pull: no slot is asked for (no writes a second for nothing).
+    if (deps.pubsub) {
+      await boss.createQueue(QUEUES.pushPull, {
+        name: QUEUES.pushPull,
+        retryLimit: 0,
+        retentionMinutes: 10,
+      });
+      pushPullWorkers = [
+        await boss.work(QUEUES.pushPull, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+          if (job) await track(runPushPull());
+        }),
+      ];
+      pushPullTimer = setInterval(() => void requestPushPull(), TIMER_REQUEST_MS);
+      pushPullTimer.unref();
+    }
+    const runTimers = options.timers;
+    if (runTimers) {
+      await boss.createQueue(QUEUES.timers, { name: QUEUES.timers, retryLimit: 0, retentionMinutes: 10 });
+      timerWorkers = [
+        await boss.work(QUEUES.timers, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+          if (job) await track(runTimers());
+        }),
+      ];
+      timersTimer = setInterval(() => void requestTimers(), TIMER_REQUEST_MS);
+      timersTimer.unref();
+    }
+    // Every node asks for the current slot's round a few times per slot; the throttle keeps one per slot.
+    timer = setInterval(() => void requestRound(), Math.max(500, Math.min(periodMs / 2, 5000)));
+    timer.unref();
+    await requestRound();
+  };
+
   return {
     enabled: periodMs > 0,
     queueSync,
     queuePush: async (job) =>
       periodMs > 0 && !isStopping && env.MAIL_PUSH !== 'off' ? sendSingleton(QUEUES.push, job) : false,
     queueVerify: async (job) => (periodMs > 0 && !isStopping ? sendSingleton(QUEUES.verify, job) : false),
-    async start() {
-      if (periodMs <= 0) return;
-      await boss.start();
-      await boss.createQueue(QUEUES.round, { name: QUEUES.round, retentionMinutes: 60 });
-      const syncQueue: PgBoss.Queue = {
-        name: QUEUES.sync,
-        policy: 'stately',
-        retryLimit: SYNC_RETRY_LIMIT,
-        retryDelay: Math.max(5, periodSeconds),
-        retryBackoff: true,
-        expireInSeconds: env.SYNC_JOB_EXPIRE_SECONDS,
-      };
-      await boss.createQueue(QUEUES.sync, syncQueue);
-      await boss.updateQueue(QUEUES.sync, syncQueue);
-      await boss.createQueue(QUEUES.tokenRefresh, { name: QUEUES.tokenRefresh, retryLimit: 0 });
-      const polling = { pollingIntervalSeconds: Math.max(0.5, Math.min(2, periodSeconds / 2)), batchSize: 1 };
-      roundWorkers = [
-        await boss.work<SyncRoundData>(QUEUES.round, polling, async ([job]) => {
-          if (job) await track(runRound(job.id, job.data));
-        }),
-      ];
-      syncWorkers = [];
-      for (let index = 0; index < env.SYNC_CONCURRENCY; index++) {
-        syncWorkers.push(
-          await workBackToBack<SyncJobData>(QUEUES.sync, polling, async (job) => {
-            const waitMs = job.data.reason ? PUSH_SYNC_LOCK_WAIT_MS : 0;
-            const hintCursor = job.data.hintHistoryId;
-            await logged('scheduled sync', job.data, () =>
-              runSyncJob(deps, job.data, { waitMs, hintCursor }),
-            );
-          }),
-        );
-      }
-      await boss.work<IntegrationJobData>(QUEUES.tokenRefresh, polling, async ([job]) => {
-        if (job) await logged('scheduled token refresh', job.data, () => runTokenRefreshJob(deps, job.data));
+    start() {
+      starting ??= startEngine().then(() => {
+        isStarted = true;
+        markStarted();
       });
-      const perMailbox = (name: string): PgBoss.Queue => ({
-        name,
-        policy: 'stately',
-        retryLimit: 0,
-        expireInSeconds: env.SYNC_JOB_EXPIRE_SECONDS,
-      });
-      await boss.createQueue(QUEUES.push, perMailbox(QUEUES.push));
-      await boss.createQueue(QUEUES.verify, perMailbox(QUEUES.verify));
-      // The node that queues a push or verify job wakes its own worker; the others look now and then.
-      const rarely = { pollingIntervalSeconds: 10, batchSize: 1 };
-      // A set-up mostly waits on the provider (and, for Graph, on its handshake back to a node): SYNC_CONCURRENCY
-      // at a time, so a fleet turning live updates on is set up in seconds per hundred mailboxes, not minutes.
-      pushWorkers = [];
-      for (let index = 0; index < env.SYNC_CONCURRENCY; index++) {
-        pushWorkers.push(
-          await workBackToBack<IntegrationJobData>(QUEUES.push, rarely, (job) =>
-            logged('push set-up', job.data, () => runPushJob(deps, job.data)),
-          ),
-        );
-      }
-      verifyWorkers = [
-        await workBackToBack<IntegrationJobData>(QUEUES.verify, rarely, (job) =>
-          logged('reconciliation', job.data, () => runVerifyJob(deps, job.data)),
-        ),
-      ];
-      // Without Gmail push settings there is nothing to pull: no slot is asked for (no writes a second for nothing).
-      if (deps.pubsub) {
-        await boss.createQueue(QUEUES.pushPull, {
-          name: QUEUES.pushPull,
-          retryLimit: 0,
-          retentionMinutes: 10,
-        });
-        pushPullWorkers = [
-          await boss.work(QUEUES.pushPull, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
-            if (job) await track(runPushPull());
-          }),
-        ];
-        pushPullTimer = setInterval(() => void requestPushPull(), TIMER_REQUEST_MS);
-        pushPullTimer.unref();
-      }
-      const runTimers = options.timers;
-      if (runTimers) {
-        await boss.createQueue(QUEUES.timers, { name: QUEUES.timers, retryLimit: 0, retentionMinutes: 10 });
-        timerWorkers = [
-          await boss.work(QUEUES.timers, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
-            if (job) await track(runTimers());
-          }),
-        ];
-        timersTimer = setInterval(() => void requestTimers(), TIMER_REQUEST_MS);
-        timersTimer.unref();
-      }
-      // Every node asks for the current slot's round a few times per slot; the throttle keeps one per slot.
-      timer = setInterval(() => void requestRound(), Math.max(500, Math.min(periodMs / 2, 5000)));
-      timer.unref();
-      await requestRound();
+      return starting;
     },
     async stop() {
       if (periodMs <= 0) return;
@@ -446,7 +473,9 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       ]);
     },
     async status() {
-      if (periodMs <= 0) return { enabled: false, queueDepth: 0, dueMailboxes: 0, oldestDueAgeSeconds: null };
+      // Not running until its start is done (health says so while a node starts).
+      if (periodMs <= 0 || !isStarted)
+        return { enabled: false, queueDepth: 0, dueMailboxes: 0, oldestDueAgeSeconds: null };
       const now = new Date();
       const [queueDepth, candidates] = await Promise.all([
         boss.getQueueSize(QUEUES.sync, { before: 'active' }),
