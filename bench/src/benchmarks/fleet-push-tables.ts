@@ -27,6 +27,12 @@ export function verifyTable(input: { result: VerifyResult; database: string; cou
     if (gaps.length === 0) return [];
     const injected = gaps.filter((gap) => gap.isInjected);
     const found = injected.filter((gap) => (gap.verification?.missingCount ?? 0) >= 1);
+    // Back in triage, yet the record counts nothing missing: seen when a second run, queued by a round while the
+    // first ran (the request stays set until a run ends), found nothing and its counts replaced the first's.
+    const bySync = injected.filter(
+      (gap) =>
+        gap.isFiled && gap.verification?.state === 'done' && (gap.verification.missingCount ?? 0) === 0,
+    );
     const filed = injected.filter((gap) => gap.isFiled);
     const reported = injected.filter(isReported);
     const heal = injected.flatMap((gap) => (gap.healMs === null ? [] : [gap.healMs]));
@@ -49,6 +55,7 @@ export function verifyTable(input: { result: VerifyResult; database: string; cou
           KIND_LABEL[kind],
           `${count(injected.length)} of ${count(gaps.length)} (${providers})`,
           count(found.length),
+          count(bySync.length),
           count(filed.length),
           count(reported.length),
           `${seconds(medianOf(heal))} / ${seconds(maxOf(heal))}`,
@@ -61,6 +68,7 @@ export function verifyTable(input: { result: VerifyResult; database: string; cou
           gaps: gaps.length,
           injected: injected.length,
           found: found.length,
+          filedButRecordSaysNone: bySync.length,
           filed: filed.length,
           reported: reported.length,
           healMs: heal,
@@ -78,6 +86,7 @@ export function verifyTable(input: { result: VerifyResult; database: string; cou
       'Gap',
       'Injected (open after a poll)',
       'Found',
+      'Filed, record says 0 missing',
       'Filed',
       'Reported',
       'Heal p50 / max',
@@ -89,7 +98,7 @@ export function verifyTable(input: { result: VerifyResult; database: string; cou
     notes: [
       'On the push node after the push phases, one gap per mailbox, the first mailboxes of the fleet (Office 365 and Gmail alternately). (a) A message is delivered and synced as usual, then its triage item is deleted by direct SQL through the harness (`POST /api/bench/remove-items`, under the user as seeding writes). (b) A message is delivered while the sandbox drops every notification of both providers, and at once hidden from delta / history (`POST /control/messages/:id/hide-from-changes`).',
       `Injected = the gap was still open ${seconds(input.result.waitedForPollMs)} later (a poll interval and 2 s: the ordinary syncs did not fill it). Then reconciliation is asked for through the public API (\`POST /api/integrations/:id/verify\`, the Email Integration button) and the bench reads Email Integration (\`GET /api/integrations\`) until each mailbox's verification record shows the run ended.`,
-      "Found = the record's missing count ≥ 1 (one gap per mailbox; nothing else was missing); filed = triage holds the message again; reported = the record shows the run done with the gap counted. Heal = the request → the item inserted again (the bench's AFTER INSERT trigger); record done = the request → Email Integration shows the run done (read every 250 ms).",
+      "Found = the record's missing count ≥ 1 (one gap per mailbox; nothing else was missing); filed, record says 0 missing = back in triage while the record counts nothing missing (a diagnosis, not a pass: the report of the heal was lost, typically to a second run that replaced the first's counts); filed = triage holds the message again; reported = the record shows the run done with the gap counted. Heal = the request → the item inserted again (the bench's AFTER INSERT trigger); record done = the request → Email Integration shows the run done (read every 250 ms).",
     ],
     data: rows.map((row) => row.data),
   };
