@@ -57,11 +57,12 @@ export function IntegrationCard({
   handlers,
 }: IntegrationCardProps) {
   const display = integrationDisplay(integration, now);
-  const tone = TONE[display.tone];
+  // A shared mailbox whose access the tenant removed (decision 024) reads as that, whatever its token says.
+  const isAccessRemoved = integration.sharedMailbox?.accessRemovedAt != null;
+  const tone = TONE[isAccessRemoved ? 'red' : display.tone];
   const Icon = tone.icon;
   const note = display.state === 'sync_not_initialised' && isInitializing ? null : display.note;
   const expiry = integration.isActive ? expiryNote(integration.tokenExpiresAt, now) : null;
-  const isAccessRemoved = integration.sharedMailbox?.accessRemovedAt != null;
 
   return (
     <li
@@ -76,14 +77,17 @@ export function IntegrationCard({
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="truncate text-sm font-semibold">{integration.emailAddress}</span>
-          <Badge tone={tone.badge}>{display.badgeLabel}</Badge>
+          {isAccessRemoved ? (
+            <Badge tone="danger">{ACCESS_REMOVED_BADGE}</Badge>
+          ) : (
+            <Badge tone={tone.badge}>{display.badgeLabel}</Badge>
+          )}
           {integration.sharedMailbox ? (
             <Badge tone="accent" title={SHARED_MAILBOX_HELP}>
               <Users className="size-3" aria-hidden />
               {SHARED_MAILBOX_BADGE}
             </Badge>
           ) : null}
-          {isAccessRemoved ? <Badge tone="danger">{ACCESS_REMOVED_BADGE}</Badge> : null}
           {integration.isSandbox ? (
             <Badge tone="accent" title="A local sandbox mailbox, not a real Microsoft or Google account">
               <FlaskConical className="size-3" aria-hidden />

@@ -24,7 +24,7 @@ export function SharedMailboxStatus({ integration }: { integration: EmailIntegra
       <p className="text-[13px] text-muted">{openedWithLine(shared.signedInAs)}</p>
       {shared.accessRemovedAt ? (
         <div
-          className="flex flex-col gap-2 rounded-md border border-danger/40 bg-danger-soft p-3 sm:flex-row sm:items-center"
+          className="flex flex-col gap-2 rounded-md border border-danger/40 bg-danger-soft p-3"
           role="note"
         >
           <p className="flex flex-1 items-start gap-2 text-[13px] font-medium text-danger">
@@ -34,7 +34,7 @@ export function SharedMailboxStatus({ integration }: { integration: EmailIntegra
           <Button
             size="sm"
             variant="primary"
-            className="self-start sm:self-auto"
+            className="self-start"
             disabled={check.isPending}
             aria-label={`${CHECK_ACCESS_LABEL} for ${integration.emailAddress}`}
             onClick={() =>
