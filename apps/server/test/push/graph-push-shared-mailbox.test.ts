@@ -51,7 +51,9 @@ describe.each(testDatabaseKinds)('Office 365 push of a shared mailbox (%s)', (ki
   it('subscribes on users/{address}/messages and brings new mail of the shared mailbox in by notification', async () => {
     const [subscription, ...others] = await sandboxSubscriptions(h, shared);
     expect(others).toEqual([]);
-    expect((subscription as unknown as { resource: string }).resource).toBe(`users/${encodeURIComponent(shared)}/messages`);
+    expect((subscription as unknown as { resource: string }).resource).toBe(
+      `users/${encodeURIComponent(shared)}/messages`,
+    );
     expect(await sandboxSubscriptions(h, user)).toEqual([]);
 
     const subject = `Pushed to the shared mailbox ${Date.now()}`;

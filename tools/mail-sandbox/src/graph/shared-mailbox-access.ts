@@ -28,7 +28,7 @@ export function resolveUserMailbox(
   const target = findUser(store, decodeURIComponent(user));
   const own = auth.mailbox;
   if (target === own) return auth;
-  if (!target || target.provider !== 'office365' || tenantOf(target.address) !== tenantOf(own.address)) {
+  if (target?.provider !== 'office365' || tenantOf(target.address) !== tenantOf(own.address)) {
     return { status: 404, code: 'ErrorInvalidUser', message: `The requested user '${user}' is invalid.` };
   }
   const delegate = target.shared?.delegates[own.address];
