@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@ledgerdesk/domain/auth/messages';
+import { ACCESS_REMOVED_NOTE } from '@ledgerdesk/domain/integrations/shared-mailbox';
 import { THREE_FOLDER_SYNC_FAILED_FALLBACK } from '@ledgerdesk/domain/integrations/sync-messages';
 import { ARCHIVE_ERRORS, type ArchiveErrorCode } from '@ledgerdesk/domain/mail/archive-errors';
 import { EMAIL_FETCH_ERRORS, type EmailFetchErrorCode } from '@ledgerdesk/domain/mail/email-fetch-errors';
@@ -168,6 +169,9 @@ export function toSendError(error: unknown): AppError {
       error,
     );
   }
+  // A shared mailbox whose tenant grants the user neither Send As nor Send on behalf (decision 024).
+  if (error instanceof ProviderError && error.providerCode === 'ErrorSendAsDenied')
+    return toAppError(send(403, 'SEND_AS_DENIED'), error);
   if (
     error instanceof ProviderError &&
     error.kind === 'forbidden' &&
@@ -188,5 +192,12 @@ export function toSyncError(error: unknown): AppError {
   if (error instanceof MailError && error.kind === 'invalid_state')
     return toAppError({ status: 409, code: 'conflict', message: error.message }, error);
   if (!(error instanceof ProviderError) && !(error instanceof MailError)) return toAppError(INTERNAL, error);
+  // A shared mailbox the tenant no longer lets the user open (decision 024) says so, not "connection expired".
+  if (
+    error instanceof MailError &&
+    error.kind === 'reconnect_required' &&
+    error.message === ACCESS_REMOVED_NOTE
+  )
+    return toAppError({ status: 409, code: 'ACCESS_REMOVED', message: ACCESS_REMOVED_NOTE }, error);
   return lookUp(SYNC, error);
 }

@@ -4,6 +4,7 @@
 export { toArchiveError, toUnarchiveError } from './error-mapping';
 export { ProviderError } from './http/provider-error';
 export { initializeSyncConfig, refreshEmailToken } from './integration-service';
+export { recheckSharedMailboxAccess } from './integrations/recheck-shared-access';
 // Built once by the composition root and passed in.
 export { createMailDeps, type MailDeps, type MailLogger } from './mail-deps';
 // Interactive mail operations, their errors in the spec's words.

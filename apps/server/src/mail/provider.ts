@@ -124,10 +124,28 @@ export type PushChannel = {
 
 export type MailProvider = {
   readonly name: Provider;
-  /** The provider's consent URL (authorization-code flow with PKCE S256 and state). */
-  authUrl(input: { redirectUri: string; state: string; codeChallenge: string }): string;
+  /**
+   * The provider's consent URL (authorization-code flow with PKCE S256 and state); `isSharedMailbox` also asks
+   * for the delegated shared-mailbox permissions (Microsoft's `.Shared` scopes, decision 024).
+   */
+  authUrl(input: {
+    redirectUri: string;
+    state: string;
+    codeChallenge: string;
+    isSharedMailbox?: boolean;
+  }): string;
   /** Redeems an authorization code. */
-  exchangeCode(input: { code: string; redirectUri: string; codeVerifier: string }): Promise<TokenSet>;
+  exchangeCode(input: {
+    code: string;
+    redirectUri: string;
+    codeVerifier: string;
+    isSharedMailbox?: boolean;
+  }): Promise<TokenSet>;
+  /**
+   * Opens the session's mailbox once (Graph: its Inbox), so a shared mailbox the user cannot open is refused with
+   * the provider's error before anything is stored (decision 024). Microsoft 365 only.
+   */
+  probeMailbox?(session: MailSession): Promise<void>;
   /** Gets a new access token; an `invalid_grant` answer throws ProviderError kind 'invalid_grant'. */
   refreshToken(refreshToken: string): Promise<TokenSet>;
   /** The mailbox address the access token belongs to. */

@@ -39,7 +39,12 @@ export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 /** gmail-auth / office365-auth: get the provider's authorization URL, or redeem the code it sent back. */
 export const oauthFunctionSchema = z.union([
-  z.strictObject({ action: z.literal('get-auth-url'), redirectUri: safeString().pipe(z.url()) }),
+  z.strictObject({
+    action: z.literal('get-auth-url'),
+    redirectUri: safeString().pipe(z.url()),
+    /** Office 365 only: the shared mailbox to open with this sign-in (decision 024), checked in words by the server. */
+    sharedMailbox: safeString().max(400).optional(),
+  }),
   z.strictObject({
     action: z.literal('exchange-code').optional(),
     code: safeString().min(1).max(4096),

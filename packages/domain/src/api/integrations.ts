@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { EmailIntegration, NotificationSource, Provider, ResetScope } from '../entities';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../http/unsafe-text';
 import type { LiveUpdatesDto } from '../integrations/live-updates';
+import type { SharedMailboxDto } from '../integrations/shared-mailbox';
 import { safeString } from './safe-string';
 
 /**
@@ -33,6 +34,8 @@ export type EmailIntegrationDto = Omit<EmailIntegration, 'userId'> & {
   isSandbox: boolean;
   /** The provider refused the refresh token: only disconnecting and reconnecting helps. */
   needsReconnect: boolean;
+  /** A Microsoft 365 shared mailbox opened with the user's own sign-in (decision 024); null for a personal one. */
+  sharedMailbox: SharedMailboxDto | null;
   verification: MailboxVerificationDto;
   /** The mailbox's live updates (decision 021). */
   push: LiveUpdatesDto;

@@ -11,6 +11,8 @@ describe('send catalogue', () => {
       'Rate Limited',
       'Token Refresh Failed',
       'Permission Denied',
+      // Issue 30 (decision 024): a shared mailbox whose tenant grants neither Send As nor Send on behalf.
+      'Sending Not Allowed',
       'Send Failed',
     ]);
     expect(SEND_ERRORS.RATE_LIMITED.description).toContain('try again in a few minutes');
@@ -24,6 +26,7 @@ describe('send catalogue', () => {
     ['429 Too Many Requests', 'RATE_LIMITED'],
     ['Token refresh failed', 'TOKEN_REFRESH_FAILED'],
     ['Forbidden', 'FORBIDDEN'],
+    ['ErrorSendAsDenied: not allowed', 'SEND_AS_DENIED'],
     ['status 403', 'FORBIDDEN'],
     ['No active Office 365 integration', 'ACCOUNT_NOT_CONNECTED'],
     ['kaboom', 'UNKNOWN'],

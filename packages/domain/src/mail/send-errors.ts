@@ -9,6 +9,7 @@ export type SendErrorCode =
   | 'RATE_LIMITED'
   | 'TOKEN_REFRESH_FAILED'
   | 'FORBIDDEN'
+  | 'SEND_AS_DENIED'
   | 'UNKNOWN';
 
 /** Spec §8 send failures. */
@@ -46,6 +47,11 @@ export const SEND_ERRORS: Record<SendErrorCode, MailMessage> = {
     description:
       'Your email provider refused to send this email (Forbidden). Please check that your account may send mail, then reconnect it in Email Settings.',
   },
+  SEND_AS_DENIED: {
+    title: 'Sending Not Allowed',
+    description:
+      'Your Microsoft 365 administrator lets you send neither as this shared mailbox nor on its behalf, so the email was not sent. Ask them to grant you Send As or Send on behalf for it.',
+  },
   UNKNOWN: {
     title: 'Send Failed',
     description: 'Could not send your email. Please try again.',
@@ -68,6 +74,7 @@ const RULES: readonly [RegExp, SendErrorCode][] = [
   [/TOKEN_REFRESH_FAILED|token refresh failed/i, 'TOKEN_REFRESH_FAILED'],
   [/TOKEN_EXPIRED|InvalidAuthenticationToken|token (?:has )?expired|access has expired/i, 'TOKEN_EXPIRED'],
   [/INSUFFICIENT_PERMISSIONS|insufficient permissions|Mail\.Send/i, 'INSUFFICIENT_PERMISSIONS'],
+  [/SEND_AS_DENIED|ErrorSendAsDenied/i, 'SEND_AS_DENIED'],
   [/ACCESS_DENIED|ErrorAccessDenied|access denied|access is denied/i, 'ACCESS_DENIED'],
   [/RATE_LIMITED|too many requests|rate limit|\b429\b/i, 'RATE_LIMITED'],
   [/FORBIDDEN|\b403\b/i, 'FORBIDDEN'],

@@ -39,7 +39,7 @@ export function registerControlMailboxRoutes(app: FastifyInstance, ctx: SandboxC
   });
 
   app.post<Limit & { Body: Record<string, unknown> | undefined }>('/mailboxes', async (request, reply) => {
-    const { address, provider, messages, archiveFolder } = request.body ?? {};
+    const { address, provider, messages, archiveFolder, shared } = request.body ?? {};
     if (typeof address !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(address.trim())) {
       return sendBadRequest(reply, 'address must be an email address.');
     }
@@ -57,6 +57,9 @@ export function registerControlMailboxRoutes(app: FastifyInstance, ctx: SandboxC
     if (archiveFolder !== undefined && typeof archiveFolder !== 'boolean') {
       return sendBadRequest(reply, 'archiveFolder must be a boolean.');
     }
+    if (shared !== undefined && (typeof shared !== 'boolean' || (shared && provider !== 'office365'))) {
+      return sendBadRequest(reply, 'shared must be a boolean, and only an office365 mailbox can be shared.');
+    }
     const mailbox = provisionMailbox(ctx.store, {
       address: normalizeAddress(address),
       provider,
@@ -64,6 +67,11 @@ export function registerControlMailboxRoutes(app: FastifyInstance, ctx: SandboxC
       hasArchive: archiveFolder ?? true,
       now: ctx.now(),
     });
+    // A shared mailbox starts with nobody given access; PUT /mailboxes/:address/delegates/:user grants it.
+    if (shared) {
+      mailbox.shared = { delegates: {} };
+      ctx.persist();
+    }
     return reply.code(201).send(mailboxSummary(mailbox, limitOf(request.query.limit)));
   });
 

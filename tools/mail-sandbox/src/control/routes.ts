@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { createControlGuard } from './control-guard';
+import { registerControlDelegateRoutes } from './delegate-routes';
 import { sendControlError } from './errors';
 import { registerControlFaultRoutes } from './fault-routes';
 import { registerControlGmailPushRoutes } from './gmail-push-routes';
@@ -32,6 +33,7 @@ export async function controlRoutes(
   });
   registerControlMessageRoutes(app, ctx);
   registerControlMailboxRoutes(app, ctx);
+  registerControlDelegateRoutes(app, ctx);
   registerControlFaultRoutes(app, ctx);
   registerControlPushRoutes(app, ctx);
   registerControlGmailPushRoutes(app, ctx);

@@ -9,9 +9,9 @@ import { hasGraphScope, MAIL_READ } from './scopes';
 
 type Params = { Params: { id: string; attachmentId: string }; Querystring: { $select?: string } };
 
-export function registerAttachmentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+export function registerAttachmentRoutes(app: FastifyInstance, ctx: SandboxContext, base: string): void {
   app.get<{ Params: { id: string }; Querystring: { $select?: string } }>(
-    '/v1.0/me/messages/:id/attachments',
+    `${base}/messages/:id/attachments`,
     async (request, reply) => {
       if (!hasGraphScope(request, reply, MAIL_READ)) return reply;
       const found = findGraphMessage(request, reply);
@@ -26,13 +26,13 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: SandboxConte
     },
   );
 
-  app.get<Params>('/v1.0/me/messages/:id/attachments/:attachmentId', async (request, reply) => {
+  app.get<Params>(`${base}/messages/:id/attachments/:attachmentId`, async (request, reply) => {
     const found = findAttachment(request, reply);
     if (!found) return reply;
     return toGraphAttachment(found.message, found.attachment, parseSelect(request.query.$select));
   });
 
-  app.get<Params>('/v1.0/me/messages/:id/attachments/:attachmentId/$value', async (request, reply) => {
+  app.get<Params>(`${base}/messages/:id/attachments/:attachmentId/$value`, async (request, reply) => {
     const found = findAttachment(request, reply);
     if (!found) return reply;
     return reply.type(found.attachment.contentType).send(attachmentContent(found.attachment));

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
-import { requestAuth } from '../oauth/authenticate';
+import { graphOwnerPath, requestAuth } from '../oauth/authenticate';
 import { isCursorValid } from '../store/change-log';
 import type { FolderKey, Mailbox } from '../store/types';
 import { changesPage, initialPage } from './delta-pages';
@@ -64,10 +64,15 @@ function resolveState(
   return { ...options, phase: 'changes', from: seq, to: mailbox.seq, offset: 0 };
 }
 
-/** GET /me/mailFolders/{id}/messages/delta: the initial round pages the folder, deltaLinks page the changes. */
-export function registerDeltaRoute(app: FastifyInstance, ctx: SandboxContext, segment: string): void {
+/** GET /me (or /users/{address})/mailFolders/{id}/messages/delta: the initial round pages the folder, deltaLinks page the changes. */
+export function registerDeltaRoute(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  segment: string,
+  base: string,
+): void {
   app.get<{ Params: { folder: string }; Querystring: DeltaQuery }>(
-    `/v1.0/me/${segment}/:folder/messages/delta`,
+    `${base}/${segment}/:folder/messages/delta`,
     async (request, reply) => {
       if (!hasGraphScope(request, reply, MAIL_READ)) return reply;
       const { mailbox } = requestAuth(request);
@@ -78,7 +83,7 @@ export function registerDeltaRoute(app: FastifyInstance, ctx: SandboxContext, se
       const pageSize = Math.min(MAX_PAGE_SIZE, maxPageSize(request) ?? state.pageSize);
       if (maxPageSize(request)) addPreferenceApplied(reply, `odata.maxpagesize=${pageSize}`);
       const view = graphView(request, reply, state.select);
-      const base = `${ctx.publicUrl()}/graph/v1.0/me/mailFolders/${encodeURIComponent(mailbox.folderIds[folder])}/messages/delta`;
+      const deltaUrl = `${ctx.publicUrl()}/graph/v1.0${graphOwnerPath(request)}/mailFolders/${encodeURIComponent(mailbox.folderIds[folder])}/messages/delta`;
       const page =
         state.phase === 'initial'
           ? initialPage(mailbox, folder, state, pageSize)
@@ -89,8 +94,8 @@ export function registerDeltaRoute(app: FastifyInstance, ctx: SandboxContext, se
           : { '@odata.type': '#microsoft.graph.message', ...toGraphMessage(mailbox, item.message, view) },
       );
       const link = page.next
-        ? { '@odata.nextLink': `${base}?$skiptoken=${encodeDeltaToken(page.next)}` }
-        : { '@odata.deltaLink': `${base}?$deltatoken=${encodeDeltaToken(page.delta)}` };
+        ? { '@odata.nextLink': `${deltaUrl}?$skiptoken=${encodeDeltaToken(page.next)}` }
+        : { '@odata.deltaLink': `${deltaUrl}?$deltatoken=${encodeDeltaToken(page.delta)}` };
       return {
         '@odata.context': `${ctx.publicUrl()}/graph/v1.0/$metadata#Collection(message)`,
         ...link,

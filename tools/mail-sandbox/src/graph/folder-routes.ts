@@ -8,8 +8,13 @@ import { parseSelect } from './preferences';
 import { hasGraphScope, MAIL_READ, USER_READ } from './scopes';
 
 /** /me and the mail folders (well-known names inbox, sentitems, archive, deleteditems, or ids). */
-export function registerFolderRoutes(app: FastifyInstance, ctx: SandboxContext, segment: string): void {
-  app.get(`/v1.0/me/${segment}`, async (request, reply) => {
+export function registerFolderRoutes(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  segment: string,
+  base: string,
+): void {
+  app.get(`${base}/${segment}`, async (request, reply) => {
     if (!hasGraphScope(request, reply, MAIL_READ)) return reply;
     const { mailbox } = requestAuth(request);
     return {
@@ -18,7 +23,7 @@ export function registerFolderRoutes(app: FastifyInstance, ctx: SandboxContext, 
     };
   });
 
-  app.get<{ Params: { folder: string } }>(`/v1.0/me/${segment}/:folder`, async (request, reply) => {
+  app.get<{ Params: { folder: string } }>(`${base}/${segment}/:folder`, async (request, reply) => {
     if (!hasGraphScope(request, reply, MAIL_READ)) return reply;
     const { mailbox } = requestAuth(request);
     const key = resolveFolder(mailbox, request.params.folder);

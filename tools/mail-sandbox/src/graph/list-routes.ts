@@ -13,13 +13,13 @@ import { hasGraphScope, MAIL_READ } from './scopes';
 type ListQuery = Record<string, string | undefined>;
 
 /** GET /me/messages and /me/mailFolders/{id}/messages with $top, $skip, $select, $filter, $orderby. */
-export function registerListRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.get<{ Querystring: ListQuery }>('/v1.0/me/messages', (request, reply) =>
+export function registerListRoutes(app: FastifyInstance, ctx: SandboxContext, base: string): void {
+  app.get<{ Querystring: ListQuery }>(`${base}/messages`, (request, reply) =>
     listMessages(ctx, request, reply),
   );
   for (const segment of ['mailFolders', 'mailfolders']) {
     app.get<{ Params: { folder: string }; Querystring: ListQuery }>(
-      `/v1.0/me/${segment}/:folder/messages`,
+      `${base}/${segment}/:folder/messages`,
       async (request, reply) => {
         const { mailbox } = requestAuth(request);
         const folder = resolveFolder(mailbox, request.params.folder);

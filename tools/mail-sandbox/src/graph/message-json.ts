@@ -69,7 +69,7 @@ export function toGraphMessage(mailbox: Mailbox, message: StoredMessage, view: G
         ? { contentType: 'text', content: htmlToText(body.content) }
         : { contentType: body.contentType, content: body.content };
   }
-  if (want('sender')) json.sender = recipient(message.from);
+  if (want('sender')) json.sender = recipient(message.sender ?? message.from);
   if (want('from')) json.from = recipient(message.from);
   if (want('toRecipients')) json.toRecipients = message.to.map(recipient);
   if (want('ccRecipients')) json.ccRecipients = message.cc.map(recipient);

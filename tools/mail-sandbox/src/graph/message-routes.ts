@@ -14,15 +14,15 @@ import { hasGraphScope, MAIL_READ, MAIL_WRITE } from './scopes';
 type IdParams = { Params: { id: string } };
 
 /** Single-message operations: get, update (isRead), delete, move, MIME content. */
-export function registerMessageRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.get<IdParams>('/v1.0/me/messages/:id', async (request, reply) => {
+export function registerMessageRoutes(app: FastifyInstance, ctx: SandboxContext, base: string): void {
+  app.get<IdParams>(`${base}/messages/:id`, async (request, reply) => {
     if (!hasGraphScope(request, reply, MAIL_READ)) return reply;
     const found = findGraphMessage(request, reply);
     if (!found) return reply;
     return toGraphMessage(found.mailbox, found.message, graphView(request, reply));
   });
 
-  app.get<IdParams>('/v1.0/me/messages/:id/$value', async (request, reply) => {
+  app.get<IdParams>(`${base}/messages/:id/$value`, async (request, reply) => {
     if (!hasGraphScope(request, reply, MAIL_READ)) return reply;
     const found = findGraphMessage(request, reply);
     if (!found) return reply;
@@ -30,7 +30,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: SandboxContext)
   });
 
   app.patch<IdParams & { Body: { isRead?: unknown } | undefined }>(
-    '/v1.0/me/messages/:id',
+    `${base}/messages/:id`,
     async (request, reply) => {
       if (!hasGraphScope(request, reply, MAIL_WRITE)) return reply;
       const found = findGraphMessage(request, reply);
@@ -46,7 +46,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: SandboxContext)
   );
 
   // Like Outlook, DELETE moves the message to Deleted Items; deleting from there removes it for good.
-  app.delete<IdParams>('/v1.0/me/messages/:id', async (request, reply) => {
+  app.delete<IdParams>(`${base}/messages/:id`, async (request, reply) => {
     if (!hasGraphScope(request, reply, MAIL_WRITE)) return reply;
     const found = findGraphMessage(request, reply);
     if (!found) return reply;
@@ -57,7 +57,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: SandboxContext)
   });
 
   app.post<IdParams & { Body: { destinationId?: unknown } | undefined }>(
-    '/v1.0/me/messages/:id/move',
+    `${base}/messages/:id/move`,
     async (request, reply) => {
       if (!hasGraphScope(request, reply, MAIL_WRITE)) return reply;
       const found = findGraphMessage(request, reply);

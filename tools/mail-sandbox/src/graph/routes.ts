@@ -10,6 +10,7 @@ import { registerFolderRoutes, registerMeRoute } from './folder-routes';
 import { registerListRoutes } from './list-routes';
 import { registerMessageRoutes } from './message-routes';
 import { registerSendRoutes } from './send-routes';
+import { resolveUserMailbox } from './shared-mailbox-access';
 import { registerSubscriptionRoutes } from './subscription-routes';
 
 const WWW_AUTHENTICATE =
@@ -46,12 +47,16 @@ export async function graphRoutes(app: FastifyInstance, ctx: SandboxContext): Pr
           : 'Lifetime validation failed, the token is expired.';
       return sendGraphError(reply, 401, 'InvalidAuthenticationToken', message);
     }
-    setRequestAuth(request, auth);
+    const user = (request.params as { user?: string } | undefined)?.user;
+    const resolved = user === undefined ? auth : resolveUserMailbox(ctx.store, auth, user);
+    if ('status' in resolved) return sendGraphError(reply, resolved.status, resolved.code, resolved.message);
+    setRequestAuth(request, resolved);
     // $batch steps are throttled one by one when they are replayed, as on Graph.
     if (request.routeOptions.url?.endsWith('/$batch')) return;
-    const decision = enterGraph(ctx.graphThrottle, auth.mailbox.address, ctx.now());
+    // Graph throttles per mailbox worked on: a shared mailbox has its own budget.
+    const decision = enterGraph(ctx.graphThrottle, resolved.mailbox.address, ctx.now());
     if (!decision.isAllowed) return sendThrottled(reply, decision.retryAfterSeconds);
-    if (ctx.graphThrottle.isEnabled) admitted.set(request, auth.mailbox.address);
+    if (ctx.graphThrottle.isEnabled) admitted.set(request, resolved.mailbox.address);
   });
   app.addHook('onSend', async (request, _reply, payload) => {
     release(request);
@@ -60,14 +65,17 @@ export async function graphRoutes(app: FastifyInstance, ctx: SandboxContext): Pr
   app.addHook('onResponse', async (request) => release(request));
 
   registerMeRoute(app, ctx);
-  for (const segment of ['mailFolders', 'mailfolders']) {
-    registerFolderRoutes(app, ctx, segment);
-    registerDeltaRoute(app, ctx, segment);
+  // The signed-in user's mailbox as /me, and any mailbox as /users/{id|address} (shared mailboxes, delegated).
+  for (const base of ['/v1.0/me', '/v1.0/users/:user']) {
+    for (const segment of ['mailFolders', 'mailfolders']) {
+      registerFolderRoutes(app, ctx, segment, base);
+      registerDeltaRoute(app, ctx, segment, base);
+    }
+    registerListRoutes(app, ctx, base);
+    registerMessageRoutes(app, ctx, base);
+    registerAttachmentRoutes(app, ctx, base);
+    registerSendRoutes(app, ctx, base);
   }
-  registerListRoutes(app, ctx);
-  registerMessageRoutes(app, ctx);
-  registerAttachmentRoutes(app, ctx);
-  registerSendRoutes(app, ctx);
   registerBatchRoute(app, ctx);
   registerSubscriptionRoutes(app, ctx);
 }

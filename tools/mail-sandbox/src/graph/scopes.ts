@@ -8,13 +8,23 @@ export const MAIL_WRITE = ['Mail.ReadWrite'];
 export const MAIL_SEND = ['Mail.Send'];
 export const USER_READ = ['User.Read', 'User.ReadWrite', 'User.ReadBasic.All', 'User.Read.All'];
 
-/** Sends Graph's 403 ErrorAccessDenied when the token lacks all of the given scopes. */
+/** Delegated access to another user's mailbox needs the `.Shared` permissions (Mail.Read.Shared, …). */
+const sharedScopes = (scopes: readonly string[]) =>
+  scopes.map((scope) => (scope.startsWith('Mail.') ? `${scope}.Shared` : scope));
+
+/**
+ * Sends Graph's 403 ErrorAccessDenied when the token lacks all of the given scopes, or when a write reaches a
+ * shared mailbox the user may only read.
+ */
 export function hasGraphScope(
   request: FastifyRequest,
   reply: FastifyReply,
   scopes: readonly string[],
 ): boolean {
-  if (hasAnyScope(requestAuth(request).grant.scopes, scopes)) return true;
+  const auth = requestAuth(request);
+  const needed = auth.delegate ? sharedScopes(scopes) : scopes;
+  const isRefusedWrite = auth.delegate?.access === 'read' && scopes === MAIL_WRITE;
+  if (hasAnyScope(auth.grant.scopes, needed) && !isRefusedWrite) return true;
   sendAccessDenied(reply);
   return false;
 }

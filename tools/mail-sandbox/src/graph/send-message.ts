@@ -15,6 +15,8 @@ export type GraphOutgoing = {
   conversationId?: string;
   inReplyTo?: string;
   references: string[];
+  /** The delegate who sent it on the mailbox's behalf; absent when sent as the mailbox itself. */
+  sender?: Address;
   saveToSentItems: boolean;
 };
 
@@ -43,6 +45,7 @@ export function sendGraphMessage(
     body: { kind: 'static' as const, ...outgoing.body },
     attachments: outgoing.attachments,
     customHeaders: outgoing.headers,
+    ...(outgoing.sender ? { sender: outgoing.sender } : {}),
   };
   const ids = () => ({ id: graphMessageId(cryptoIdSource), immutableId: graphImmutableId(cryptoIdSource) });
   const sent = outgoing.saveToSentItems

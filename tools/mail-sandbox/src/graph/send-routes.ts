@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { requestAuth } from '../oauth/authenticate';
 import type { Address } from '../util/address';
-import { sendBadRequest } from './errors';
+import { sendBadRequest, sendGraphError } from './errors';
 import { findGraphMessage } from './message-lookup';
 import { isInputError, parseGraphMessage } from './outgoing-input';
 import { replyHtml, replySubject } from './reply-body';
@@ -22,10 +22,27 @@ function withoutOwner(addresses: Address[], owner: string): Address[] {
   });
 }
 
+/**
+ * Who sends when a delegate sends from a shared mailbox: as the mailbox (Send As: no sender shown), on its
+ * behalf (the delegate as `sender`), or nobody (403 ErrorSendAsDenied, as Exchange answers).
+ */
+function delegateSender(request: FastifyRequest): { sender?: Address } | 'denied' {
+  const { delegate, signedIn } = requestAuth(request);
+  if (!delegate || !signedIn) return {};
+  if (delegate.sendAs) return {};
+  if (delegate.sendOnBehalf) return { sender: { name: signedIn.displayName, address: signedIn.address } };
+  return 'denied';
+}
+
+const SEND_AS_DENIED =
+  'The user account which was used to submit this request does not have the right to send mail on behalf of the specified sending account. Cannot submit message.';
+
 /** sendMail, reply and replyAll; all answer 202 Accepted with no body, as Graph does. */
-export function registerSendRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.post<SendBody>('/v1.0/me/sendMail', async (request, reply) => {
+export function registerSendRoutes(app: FastifyInstance, ctx: SandboxContext, base: string): void {
+  app.post<SendBody>(`${base}/sendMail`, async (request, reply) => {
     if (!hasGraphScope(request, reply, MAIL_SEND)) return reply;
+    const sender = delegateSender(request);
+    if (sender === 'denied') return sendGraphError(reply, 403, 'ErrorSendAsDenied', SEND_AS_DENIED);
     const { mailbox } = requestAuth(request);
     const input = parseGraphMessage(request.body?.message);
     if (isInputError(input)) return sendBadRequest(reply, input.message, input.code);
@@ -46,6 +63,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SandboxContext): v
         attachments: input.attachments,
         ...(input.headers ? { headers: input.headers } : {}),
         references: [],
+        ...sender,
         saveToSentItems: request.body?.saveToSentItems !== false && request.body?.saveToSentItems !== 'false',
       },
       ctx.now(),
@@ -55,8 +73,10 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SandboxContext): v
   });
 
   for (const action of ['reply', 'replyAll'] as const) {
-    app.post<ReplyBody>(`/v1.0/me/messages/:id/${action}`, async (request, reply) => {
+    app.post<ReplyBody>(`${base}/messages/:id/${action}`, async (request, reply) => {
       if (!hasGraphScope(request, reply, MAIL_SEND)) return reply;
+      const sender = delegateSender(request);
+      if (sender === 'denied') return sendGraphError(reply, 403, 'ErrorSendAsDenied', SEND_AS_DENIED);
       const found = findGraphMessage(request, reply);
       if (!found) return reply;
       const { mailbox, message: original } = found;
@@ -79,6 +99,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SandboxContext): v
           conversationId: original.threadId,
           inReplyTo: original.internetMessageId,
           references: [...original.references, original.internetMessageId],
+          ...sender,
           saveToSentItems: true,
         },
         ctx.now(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
-import { requestAuth } from '../oauth/authenticate';
+import { requestAuth, setRequestAuth } from '../oauth/authenticate';
 import {
   changeTypeProblem,
   expiryFor,
@@ -14,6 +14,9 @@ import {
 import { validateNotificationUrl } from '../push/post-to-app';
 import { sendAccessDenied, sendBadRequest, sendGraphError } from './errors';
 import { hasGraphScope, MAIL_READ } from './scopes';
+import { resolveUserMailbox } from './shared-mailbox-access';
+
+const USERS_RESOURCE = /^\/?users\/([^/]+)\//i;
 
 type Body = { Body: Record<string, unknown> | undefined };
 type Params = { Params: { id: string } };
@@ -27,7 +30,8 @@ function ownSubscription(
   request: FastifyRequest<Params>,
 ): GraphSubscription | undefined {
   const subscription = ctx.store.graphSubscriptions.get(request.params.id);
-  return subscription?.mailbox === requestAuth(request).mailbox.address ? subscription : undefined;
+  const creator = subscription?.createdBy ?? subscription?.mailbox;
+  return creator === requestAuth(request).mailbox.address ? subscription : undefined;
 }
 
 /** The first problem Graph would name in a subscription request, or null. */
@@ -51,6 +55,14 @@ function requestProblem(body: Record<string, unknown>): string | null {
 /** /v1.0/subscriptions: Outlook message subscriptions with Graph's checks and its validation handshake. */
 export function registerSubscriptionRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post<Body>('/v1.0/subscriptions', async (request, reply) => {
+    // A subscription on `users/{address}/messages` of a shared mailbox needs the access its reads would.
+    const user = USERS_RESOURCE.exec(String(request.body?.resource ?? ''))?.[1];
+    if (user !== undefined) {
+      const resolved = resolveUserMailbox(ctx.store, requestAuth(request), user);
+      if ('status' in resolved)
+        return sendGraphError(reply, resolved.status, resolved.code, resolved.message);
+      setRequestAuth(request, resolved);
+    }
     if (!hasGraphScope(request, reply, MAIL_READ)) return reply;
     if (ctx.pushFaults.refuseSubscriptions !== 0) {
       if (ctx.pushFaults.refuseSubscriptions > 0) ctx.pushFaults.refuseSubscriptions -= 1;
@@ -68,10 +80,11 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: SandboxCon
       const failure = await validateNotificationUrl(url);
       if (failure) return sendBadRequest(reply, failure, 'InvalidRequest');
     }
-    const { grant, mailbox } = requestAuth(request);
+    const { grant, mailbox, signedIn } = requestAuth(request);
     const subscription: GraphSubscription = {
       id: randomUUID(),
       mailbox: mailbox.address,
+      ...(signedIn ? { createdBy: signedIn.address } : {}),
       applicationId: grant.clientId,
       resource: body.resource as string,
       changeType: body.changeType as string,
@@ -88,7 +101,9 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: SandboxCon
 
   app.get('/v1.0/subscriptions', async (request) => {
     const address = requestAuth(request).mailbox.address;
-    const value = [...ctx.store.graphSubscriptions.values()].filter((item) => item.mailbox === address);
+    const value = [...ctx.store.graphSubscriptions.values()].filter(
+      (item) => (item.createdBy ?? item.mailbox) === address,
+    );
     return { value: value.map(subscriptionJson) };
   });
 

@@ -1,10 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { findMailbox } from '../store/sandbox-store';
-import type { Mailbox, Provider } from '../store/types';
+import type { Mailbox, Provider, SharedDelegate } from '../store/types';
 import type { Grant } from './token-store';
 
-export type ApiAuth = { grant: Grant; mailbox: Mailbox };
+/**
+ * The caller's grant and the mailbox a request works on. On Graph's `/users/{address}/…` paths naming another
+ * mailbox, `mailbox` is that (shared) mailbox, `signedIn` the token's own and `delegate` the access it was given.
+ */
+export type ApiAuth = { grant: Grant; mailbox: Mailbox; signedIn?: Mailbox; delegate?: SharedDelegate };
 export type AuthFailure = 'missing' | 'invalid' | 'expired';
 
 const authByRequest = new WeakMap<FastifyRequest, ApiAuth>();
@@ -34,4 +38,10 @@ export function requestAuth(request: FastifyRequest): ApiAuth {
   const auth = authByRequest.get(request);
   if (!auth) throw new Error('request reached an API route without authentication');
   return auth;
+}
+
+/** `/me`, or `/users/{address}` when the request works on a mailbox other than the signed-in user's. */
+export function graphOwnerPath(request: FastifyRequest): string {
+  const auth = requestAuth(request);
+  return auth.signedIn ? `/users/${encodeURIComponent(auth.mailbox.address)}` : '/me';
 }

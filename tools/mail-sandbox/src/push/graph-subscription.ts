@@ -3,6 +3,8 @@ export type GraphSubscription = {
   id: string;
   /** The mailbox (address) whose token created it: only that mailbox's token may read, renew or delete it. */
   mailbox: string;
+  /** The signed-in mailbox that created it when `mailbox` is a shared mailbox it opened (`users/{address}/messages`). */
+  createdBy?: string;
   applicationId: string;
   resource: string;
   changeType: string;

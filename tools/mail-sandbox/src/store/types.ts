@@ -54,6 +54,8 @@ export type StoredMessage = {
   isRead: boolean;
   inReplyTo: string | undefined;
   references: string[];
+  /** Who actually sent it when not the From address (a delegate sending on behalf of a shared mailbox). */
+  sender?: Address;
   /** Custom `X-` headers given when the message was sent (Graph internetMessageHeaders, Gmail raw). */
   customHeaders?: { name: string; value: string }[];
   body: BodySource;
@@ -111,9 +113,18 @@ export type Mailbox = {
   /** Cursors (history ids, delta tokens) issued before this sequence number are expired. */
   cursorFloor: number;
   log: ChangeRecord[];
+  /**
+   * A Microsoft 365 shared mailbox: nobody signs in as it; users of its tenant (same domain) open it with their own
+   * token as their delegate entry allows. Absent for a user's own mailbox.
+   */
+  shared?: { delegates: Record<string, SharedDelegate> };
   /** Gmail users.watch (persisted with the mailbox): what changes are published to which topic, until when. */
   gmailWatch?: GmailWatch;
 };
+
+/** Full access (read and write), read-only (a Reviewer folder permission), or none; plus the send rights. */
+export type SharedAccess = 'full' | 'read' | 'none';
+export type SharedDelegate = { access: SharedAccess; sendAs: boolean; sendOnBehalf: boolean };
 
 export type GmailWatch = {
   topicName: string;

@@ -77,10 +77,10 @@ export async function createHarness(options: Partial<MailSandboxOptions> = {}) {
   /** Runs the consent flow (Allow) and the code exchange with PKCE. */
   async function connect(
     provider: Provider,
-    options: { scopes?: string[]; mailbox?: string; wantsOffline?: boolean } = {},
+    options: { scopes?: string[]; mailbox?: string; wantsOffline?: boolean; requestedScope?: string } = {},
   ): Promise<Connection> {
     const { verifier, challenge } = pkcePair();
-    const scope = provider === 'office365' ? MICROSOFT_SCOPES : GOOGLE_SCOPES;
+    const scope = options.requestedScope ?? (provider === 'office365' ? MICROSOFT_SCOPES : GOOGLE_SCOPES);
     const page = await call('GET', AUTHORIZE_PATH[provider], {
       query: {
         client_id: SANDBOX_CLIENT_ID,

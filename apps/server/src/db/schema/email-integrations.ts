@@ -36,6 +36,12 @@ export const emailIntegrations = pgTable(
     /** True when the mailbox lives in the local mail sandbox, not at Microsoft or Google. */
     isSandbox: boolean('is_sandbox').notNull().default(false),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /** 'shared': a Microsoft 365 shared mailbox opened with the user's own sign-in (decision 024). */
+    mailboxKind: text('mailbox_kind').$type<'personal' | 'shared'>().notNull().default('personal'),
+    /** The signed-in user's own address whose tokens open a shared mailbox; null for a personal one. */
+    signedInAs: text('signed_in_as'),
+    /** When the tenant removed the user's access to the shared mailbox (needs_reconnect is set with it). */
+    accessRemovedAt: timestamp('access_removed_at', { withTimezone: true }),
     /** AES-256-GCM ciphertext; never sent to a client. */
     accessToken: text('access_token'),
     /** AES-256-GCM ciphertext; never sent to a client. */
@@ -48,6 +54,14 @@ export const emailIntegrations = pgTable(
   },
   (t) => [
     check('email_integrations_check_provider', sql`${t.provider} in ('office365', 'gmail')`),
+    check(
+      'email_integrations_check_mailbox_kind',
+      sql`${t.mailboxKind} in ('personal', 'shared') and (${t.mailboxKind} = 'personal' or ${t.provider} = 'office365')`,
+    ),
+    check(
+      'email_integrations_check_signed_in_as',
+      sql`(${t.mailboxKind} = 'shared') = (${t.signedInAs} is not null)`,
+    ),
     uniqueIndex('email_integrations_user_mailbox_key').on(
       t.userId,
       t.provider,

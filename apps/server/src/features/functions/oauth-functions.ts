@@ -34,7 +34,12 @@ export function registerOAuthFunctions(app: FastifyInstance): void {
           throw new AppError(400, 'REDIRECT_URI_MISMATCH', REDIRECT_URI_MISMATCH);
         }
         if ('action' in input && input.action === 'get-auth-url') {
-          return startConnection(app.mail, { userId: user.id, provider, redirectUri: input.redirectUri });
+          return startConnection(app.mail, {
+            userId: user.id,
+            provider,
+            redirectUri: input.redirectUri,
+            sharedMailbox: input.sharedMailbox,
+          });
         }
         if (!('code' in input)) throw new AppError(400, 'validation_failed', 'code: Required');
         const connected = await completeConnection(app.mail, {

@@ -31,6 +31,10 @@ export function toIntegrationDto(row: IntegrationRow, health: MailboxHealthRows 
     scopes: row.scopes ?? null,
     isSandbox: row.isSandbox,
     needsReconnect: row.needsReconnect,
+    sharedMailbox:
+      row.mailboxKind === 'shared' && row.signedInAs
+        ? { signedInAs: row.signedInAs, accessRemovedAt: row.accessRemovedAt?.toISOString() ?? null }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     metadata: publicIntegrationMetadata(row.metadata ?? {}),

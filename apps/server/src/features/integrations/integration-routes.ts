@@ -7,6 +7,7 @@ import { defineRoute } from '../../http/define-route';
 import {
   mailProviderOffers,
   readVerifications,
+  recheckSharedMailboxAccess,
   requestVerification,
   restartLiveUpdates,
   stopLiveUpdates,
@@ -102,6 +103,29 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   }
+
+  // A shared mailbox whose access the tenant removed (decision 024): open it again; when Graph lets the user in,
+  // it is back to normal and live updates start again.
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/integrations/:id/check-access',
+      summary: "Check again whether a shared mailbox's access was granted again.",
+      auth: { action: 'check access to a shared mailbox' },
+      params: idParamsSchema,
+    },
+    async ({ user, params: { id } }) => {
+      const mailbox = { userId: user.id, integrationId: id };
+      await recheckSharedMailboxAccess(app.mail, mailbox);
+      await restartLiveUpdates(app.mail, mailbox);
+      await app.syncFleet?.queuePush(mailbox);
+      const row = await withUser(app.db, user.id, (tx) => findIntegration(tx, user.id, id));
+      if (!row) throw notFound(INTEGRATION_NOT_FOUND);
+      const health = await withUser(app.db, user.id, (tx) => readMailboxHealth(tx, user.id));
+      return { integration: toIntegrationDto(row, health(row.id)) };
+    },
+  );
 
   // Reconciliation on demand (decision 021): the next verify job of the fleet runs it.
   defineRoute(

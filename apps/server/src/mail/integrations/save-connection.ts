@@ -11,7 +11,15 @@ import { tokenColumns } from '../tokens/stored-tokens';
  */
 export async function saveConnection(
   deps: MailDeps,
-  input: { userId: string; provider: Provider; emailAddress: string; tokens: TokenSet; isSandbox: boolean },
+  input: {
+    userId: string;
+    provider: Provider;
+    emailAddress: string;
+    tokens: TokenSet;
+    isSandbox: boolean;
+    /** The user's own address when `emailAddress` is a shared mailbox opened with their sign-in (decision 024). */
+    signedInAs?: string | null;
+  },
 ): Promise<string> {
   const columns = tokenColumns(deps, input.tokens);
   const scopes = input.tokens.scopes;
@@ -21,18 +29,22 @@ export async function saveConnection(
         sql`, `,
       )}]::text[]`
     : sql`null::text[]`;
+  const signedInAs = input.signedInAs ?? null;
   return withUser(deps.db, input.userId, async (tx) => {
     const result = await tx.execute<{ id: string }>(sql`
       insert into email_integrations
         (user_id, provider, email_address, is_active, needs_reconnect, is_sandbox, token_expires_at,
-         access_token, refresh_token, scopes)
+         access_token, refresh_token, scopes, mailbox_kind, signed_in_as)
       values
         (${input.userId}, ${input.provider}, ${input.emailAddress}, true, false, ${input.isSandbox},
          ${columns.tokenExpiresAt?.toISOString() ?? null}, ${columns.accessToken}, ${columns.refreshToken ?? null},
-         ${scopeArray})
+         ${scopeArray}, ${signedInAs ? 'shared' : 'personal'}, ${signedInAs})
       on conflict (user_id, provider, lower(email_address)) do update set
         is_active = true,
         needs_reconnect = false,
+        access_removed_at = null,
+        mailbox_kind = excluded.mailbox_kind,
+        signed_in_as = excluded.signed_in_as,
         is_sandbox = excluded.is_sandbox,
         token_expires_at = excluded.token_expires_at,
         access_token = excluded.access_token,

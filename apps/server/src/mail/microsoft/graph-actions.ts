@@ -5,7 +5,7 @@ import { MailError } from '../errors';
 import { kindForStatus, ProviderError } from '../http/provider-error';
 import type { MovedMessage, PushChange, PushOutcome, SyncedMessage } from '../provider';
 import type { MailSession } from '../session/mail-session';
-import { hasScope } from '../session/scopes';
+import { hasMailScope } from '../session/scopes';
 import { type BatchRequest, graphBatch } from './graph-batch';
 import { folderIds, folderOf, forgetFolderIds } from './graph-folders';
 import {
@@ -15,16 +15,17 @@ import {
   toEmailInThread,
   toSyncedMessage,
 } from './graph-message';
-import { graphCall } from './graph-request';
+import { graphCall, graphMailbox } from './graph-request';
 
-const msg = (id: string) => `/me/messages/${encodeURIComponent(id)}`;
+const msg = (session: MailSession, id: string) =>
+  `${graphMailbox(session)}/messages/${encodeURIComponent(id)}`;
 
 /** Archive and unarchive need Mail.ReadWrite; a connection without known scopes predates archiving. */
 export function requireWriteScope(session: MailSession): void {
   if (session.scopes === null || session.scopes.length === 0) {
     throw new MailError('missing_scope', 'MissingScopes: the connection has no recorded scopes.');
   }
-  if (!hasScope(session.scopes, 'Mail.ReadWrite')) {
+  if (!hasMailScope(session, 'Mail.ReadWrite')) {
     throw new MailError('missing_scope', 'InsufficientPermissions: Mail.ReadWrite was not granted.');
   }
 }
@@ -38,7 +39,7 @@ export async function graphArchive(
   requireWriteScope(session);
   const ids = await folderIds(session, config);
   if (!ids.archive) throw new MailError('archive_folder_missing', 'ArchiveFolderMissing');
-  const moved = await graphCall<Message>(session, config, `${msg(id)}/move`, {
+  const moved = await graphCall<Message>(session, config, `${msg(session, id)}/move`, {
     method: 'POST',
     body: { destinationId: ids.archive },
   });
@@ -52,7 +53,7 @@ export async function graphUnarchive(
   id: string,
 ): Promise<MovedMessage> {
   requireWriteScope(session);
-  const moved = await graphCall<Message>(session, config, `${msg(id)}/move`, {
+  const moved = await graphCall<Message>(session, config, `${msg(session, id)}/move`, {
     method: 'POST',
     body: { destinationId: 'inbox' },
   });
@@ -65,7 +66,7 @@ export async function graphSetRead(
   id: string,
   isRead: boolean,
 ) {
-  await graphCall(session, config, msg(id), { method: 'PATCH', body: { isRead } });
+  await graphCall(session, config, msg(session, id), { method: 'PATCH', body: { isRead } });
 }
 
 /** The full message with its attachment list. */
@@ -74,13 +75,13 @@ export async function graphGetMessage(
   config: MicrosoftConfig,
   id: string,
 ): Promise<EmailInThread> {
-  const message = await graphCall<Message>(session, config, `${msg(id)}?$select=${CONTENT_SELECT}`);
+  const message = await graphCall<Message>(session, config, `${msg(session, id)}?$select=${CONTENT_SELECT}`);
   let attachments: Attachment[] = [];
   if (message.hasAttachments) {
     const list = await graphCall<{ value?: Attachment[] }>(
       session,
       config,
-      `${msg(id)}/attachments?$select=id,name,size,isInline`,
+      `${msg(session, id)}/attachments?$select=id,name,size,isInline`,
     );
     attachments = list?.value ?? [];
   }
@@ -102,7 +103,7 @@ export async function graphLookup(
     ids.map((id, index) => ({
       id: String(index),
       method: 'GET',
-      url: `${msg(id)}?$select=${SYNC_SELECT}`,
+      url: `${msg(session, id)}?$select=${SYNC_SELECT}`,
       prefer: [TEXT_BODY_PREFERENCE],
     })),
   );
@@ -153,13 +154,13 @@ export async function graphPushChanges(
         ? {
             id: change.key,
             method: 'PATCH',
-            url: msg(change.messageId),
+            url: msg(session, change.messageId),
             body: { isRead: change.operation === 'read' },
           }
         : {
             id: change.key,
             method: 'POST',
-            url: `${msg(change.messageId)}/move`,
+            url: `${msg(session, change.messageId)}/move`,
             body: { destinationId: change.operation === 'archive' ? archiveId : 'inbox' },
           },
     );

@@ -5,6 +5,12 @@ import type { TokenSet } from '../provider';
 /** Delegated permissions Ledgerdesk asks for (issue 3): read/write and send mail, stay signed in, read the profile. */
 export const MICROSOFT_SCOPES = ['offline_access', 'Mail.ReadWrite', 'Mail.Send', 'User.Read'] as const;
 
+/** Added for a shared mailbox opened with the user's sign-in (decision 024): Graph's delegated `.Shared` permissions. */
+export const MICROSOFT_SHARED_SCOPES = ['Mail.ReadWrite.Shared', 'Mail.Send.Shared'] as const;
+
+const scopesFor = (isSharedMailbox: boolean | undefined) =>
+  (isSharedMailbox ? [...MICROSOFT_SCOPES, ...MICROSOFT_SHARED_SCOPES] : MICROSOFT_SCOPES).join(' ');
+
 const GRAPH_RESOURCE = 'https://graph.microsoft.com/';
 
 /** `https://graph.microsoft.com/Mail.Send` → `Mail.Send` (Microsoft answers either form). */
@@ -18,14 +24,14 @@ const endpoint = (config: MicrosoftConfig, name: 'authorize' | 'token') =>
 /** The Microsoft identity platform v2 authorize URL (code flow, PKCE S256). */
 export function microsoftAuthUrl(
   config: MicrosoftConfig,
-  input: { redirectUri: string; state: string; codeChallenge: string },
+  input: { redirectUri: string; state: string; codeChallenge: string; isSharedMailbox?: boolean },
 ): string {
   const params = new URLSearchParams({
     client_id: config.clientId,
     response_type: 'code',
     redirect_uri: input.redirectUri,
     response_mode: 'query',
-    scope: MICROSOFT_SCOPES.join(' '),
+    scope: scopesFor(input.isSharedMailbox),
     state: input.state,
     code_challenge: input.codeChallenge,
     code_challenge_method: 'S256',
@@ -37,7 +43,7 @@ export function microsoftAuthUrl(
 /** Redeems an authorization code at the v2 token endpoint. */
 export function microsoftExchangeCode(
   config: MicrosoftConfig,
-  input: { code: string; redirectUri: string; codeVerifier: string },
+  input: { code: string; redirectUri: string; codeVerifier: string; isSharedMailbox?: boolean },
 ): Promise<TokenSet> {
   return requestTokens(
     endpoint(config, 'token'),
@@ -48,7 +54,7 @@ export function microsoftExchangeCode(
       code: input.code,
       redirect_uri: input.redirectUri,
       code_verifier: input.codeVerifier,
-      scope: MICROSOFT_SCOPES.join(' '),
+      scope: scopesFor(input.isSharedMailbox),
     },
     normalizeMicrosoftScope,
   );

@@ -5,7 +5,7 @@ import type { Change, ChangePage, ListChangesInput } from '../provider';
 import type { MailSession } from '../session/mail-session';
 import { WELL_KNOWN_FOLDERS } from './graph-folders';
 import { SYNC_SELECT, TEXT_BODY_PREFERENCE, toSyncedMessage } from './graph-message';
-import { graphCall } from './graph-request';
+import { graphCall, graphMailbox } from './graph-request';
 
 type DeltaPage = {
   value?: Array<Message & { '@removed'?: { reason?: string } }>;
@@ -14,12 +14,16 @@ type DeltaPage = {
 };
 
 /** The first request of a folder's delta round: messages received since `since`, newest state per message. */
-export function initialDeltaPath(folder: keyof typeof WELL_KNOWN_FOLDERS, since: Date): string {
+export function initialDeltaPath(
+  folder: keyof typeof WELL_KNOWN_FOLDERS,
+  since: Date,
+  mailbox = '/me',
+): string {
   const params = new URLSearchParams({
     $select: SYNC_SELECT,
     $filter: `receivedDateTime ge ${since.toISOString()}`,
   });
-  return `/me/mailFolders/${WELL_KNOWN_FOLDERS[folder]}/messages/delta?${params}`;
+  return `${mailbox}/mailFolders/${WELL_KNOWN_FOLDERS[folder]}/messages/delta?${params}`;
 }
 
 /**
@@ -32,7 +36,7 @@ export async function listGraphChanges(
   input: ListChangesInput,
 ): Promise<ChangePage> {
   const folder = input.stream.folders[0] ?? 'inbox';
-  const link = input.cursor || initialDeltaPath(folder, input.since);
+  const link = input.cursor || initialDeltaPath(folder, input.since, graphMailbox(session));
   let page: DeltaPage;
   try {
     page = await graphCall<DeltaPage>(session, config, link, {

@@ -3,6 +3,7 @@ import { kindForStatus, ProviderError } from '../http/provider-error';
 import type { MailSession } from '../session/mail-session';
 import type { SyncFolder } from '../sync/sync-report';
 import { graphBatch } from './graph-batch';
+import { graphMailbox } from './graph-request';
 
 /** Graph's well-known folder names of the synced folders. */
 export const WELL_KNOWN_FOLDERS: Record<SyncFolder, string> = {
@@ -50,20 +51,23 @@ export async function folderIds(
     folders.map((folder) => ({
       id: folder,
       method: 'GET',
-      url: `/me/mailFolders/${WELL_KNOWN_FOLDERS[folder]}?$select=id`,
+      url: `${graphMailbox(session)}/mailFolders/${WELL_KNOWN_FOLDERS[folder]}?$select=id`,
     })),
   );
   const ids = { inbox: null, sent: null, archive: null } as FolderIds;
   for (const folder of folders) {
     const response = responses.get(folder);
-    const body = response?.body as { id?: string } | undefined;
+    const body = response?.body as { id?: string; error?: { code?: string } } | undefined;
     if (response && response.status < 300 && body?.id) ids[folder] = body.id;
-    else if (response?.status !== 404) {
+    // A missing folder is a 404 (ErrorItemNotFound); a mailbox the user cannot open (404 ErrorInvalidUser,
+    // decision 024) is no missing folder.
+    else if (response?.status !== 404 || body?.error?.code === 'ErrorInvalidUser') {
       const status = response?.status ?? 500;
       throw new ProviderError(
         kindForStatus(status),
         `Graph answered ${status} for the ${folder} folder.`,
         status,
+        body?.error?.code,
       );
     }
   }

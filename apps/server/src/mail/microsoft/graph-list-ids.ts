@@ -3,7 +3,7 @@ import { isProviderError } from '../http/provider-error';
 import type { ListIdsInput } from '../provider';
 import type { MailSession } from '../session/mail-session';
 import { WELL_KNOWN_FOLDERS } from './graph-folders';
-import { graphCall } from './graph-request';
+import { graphCall, graphMailbox } from './graph-request';
 
 type IdPage = { value?: Array<{ id?: unknown }>; '@odata.nextLink'?: string };
 
@@ -25,7 +25,8 @@ export async function listGraphIds(
     $filter: `receivedDateTime ge ${input.since.toISOString()}`,
     $top: String(PAGE_SIZE),
   });
-  let link: string | undefined = `/me/mailFolders/${WELL_KNOWN_FOLDERS[input.folder]}/messages?${params}`;
+  let link: string | undefined =
+    `${graphMailbox(session)}/mailFolders/${WELL_KNOWN_FOLDERS[input.folder]}/messages?${params}`;
   const ids: string[] = [];
   while (link) {
     let page: IdPage;

@@ -14,6 +14,7 @@ describe('Graph requests', () => {
   const session: MailSession = {
     integrationId: 'i',
     emailAddress: 'a@firm.test',
+    sharedMailbox: null,
     scopes: null,
     policy: INTERACTIVE_POLICY,
     memo: new Map(),

@@ -23,6 +23,14 @@ export function graphUrl(config: MicrosoftConfig, pathOrLink: string): string {
   return pathOrLink;
 }
 
+/**
+ * The mailbox a session's Graph paths start from: `/me`, or `/users/{address}` for a shared mailbox opened with
+ * the user's own token (delegated access, decision 024).
+ */
+export function graphMailbox(session: Pick<MailSession, 'sharedMailbox'>): string {
+  return session.sharedMailbox ? `/users/${encodeURIComponent(session.sharedMailbox)}` : '/me';
+}
+
 /** The Prefer header: immutable ids always, plus any per-call preference. */
 export function preferHeader(extra: readonly string[] = []): string {
   return [IMMUTABLE_ID_PREFERENCE, ...extra].join(', ');

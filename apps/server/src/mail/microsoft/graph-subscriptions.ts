@@ -3,7 +3,7 @@ import type { MicrosoftConfig } from '../config';
 import { ProviderError } from '../http/provider-error';
 import type { PushChannel, PushSubscription } from '../provider';
 import type { MailSession } from '../session/mail-session';
-import { graphCall } from './graph-request';
+import { graphCall, graphMailbox } from './graph-request';
 
 /** Outlook messages allow at most 4,230 minutes; we ask for a little less so clock skew never exceeds it. */
 export const GRAPH_SUBSCRIPTION_MAX_MINUTES = 4230;
@@ -69,7 +69,7 @@ export function createGraphPushChannel(config: MicrosoftConfig): PushChannel {
         method: 'POST',
         body: {
           changeType: 'created,updated,deleted',
-          resource: 'me/messages',
+          resource: `${graphMailbox(session).slice(1)}/messages`,
           notificationUrl: `${config.publicUrl}${GRAPH_WEBHOOK_PATH}`,
           lifecycleNotificationUrl: `${config.publicUrl}${GRAPH_LIFECYCLE_PATH}`,
           expirationDateTime: expiryFrom(Date.now()),

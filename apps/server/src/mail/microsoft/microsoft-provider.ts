@@ -13,7 +13,7 @@ import {
 import { microsoftAuthUrl, microsoftExchangeCode, microsoftRefreshToken } from './graph-auth';
 import { listGraphChanges } from './graph-delta';
 import { listGraphIds } from './graph-list-ids';
-import { graphCall } from './graph-request';
+import { graphCall, graphMailbox } from './graph-request';
 import { graphSend } from './graph-send';
 import { createGraphPushChannel } from './graph-subscriptions';
 
@@ -34,6 +34,9 @@ export function createMicrosoftProvider(config: MicrosoftConfig): MailProvider {
     },
     streams: (folders: readonly SyncFolder[]) =>
       folders.map((folder) => ({ key: folder, folders: [folder], cursorKey: GRAPH_CURSOR_KEYS[folder] })),
+    async probeMailbox(session) {
+      await graphCall(session, config, `${graphMailbox(session)}/mailFolders/inbox?$select=id`);
+    },
     listChanges: (session, input) => listGraphChanges(session, config, input),
     lookupMessages: (session, ids) => graphLookup(session, config, ids),
     listIds: (session, input) => listGraphIds(session, config, input),

@@ -27,7 +27,7 @@ export async function recordFailure(
   integration: Pick<IntegrationRow, 'id' | 'emailAddress'>,
   kind: FailureKind,
   reason: string,
-  patch: { needsReconnect?: boolean } = {},
+  patch: { needsReconnect?: boolean; accessRemovedAt?: Date } = {},
 ): Promise<void> {
   // The reason may quote the provider: it must be writable whatever was sent.
   const storableReason = storableText(reason).slice(0, 1000);
@@ -36,6 +36,7 @@ export async function recordFailure(
       .update(emailIntegrations)
       .set({
         ...(patch.needsReconnect ? { needsReconnect: true } : {}),
+        ...(patch.accessRemovedAt ? { accessRemovedAt: patch.accessRemovedAt } : {}),
         metadata: sql`${emailIntegrations.metadata} || jsonb_build_object(
           'sync_error_count', coalesce((${emailIntegrations.metadata}->>'sync_error_count')::int, 0) + 1,
           'sync_error_message', ${storableReason}::text,

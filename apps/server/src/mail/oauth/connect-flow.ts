@@ -1,5 +1,6 @@
 import type { Provider } from '@ledgerdesk/domain/entities';
 import { oauthErrorMessage } from '@ledgerdesk/domain/integrations/oauth-messages';
+import { isMailboxAddress, SHARED_MAILBOX_ERRORS } from '@ledgerdesk/domain/integrations/shared-mailbox';
 import { EMAIL_FETCH_ERRORS } from '@ledgerdesk/domain/mail/email-fetch-errors';
 import { AppError } from '../../http/app-error';
 import { isMailError } from '../errors';
@@ -7,6 +8,7 @@ import { isProviderError } from '../http/provider-error';
 import { INTERACTIVE_POLICY } from '../http/retry-policy';
 import { saveConnection } from '../integrations/save-connection';
 import type { MailDeps } from '../mail-deps';
+import type { MailProvider, TokenSet } from '../provider';
 import { isSandboxProvider, providerFor } from '../provider-registry';
 import type { MailSession } from '../session/mail-session';
 import { saveOAuthRequest, takeOAuthRequest } from './oauth-requests';
@@ -22,14 +24,20 @@ const PROVIDER_UNREACHABLE = EMAIL_FETCH_ERRORS.ProviderFetchFailed.description;
 
 export async function startConnection(
   deps: MailDeps,
-  input: { userId: string; provider: Provider; redirectUri: string },
+  input: { userId: string; provider: Provider; redirectUri: string; sharedMailbox?: string | undefined },
 ): Promise<{ authUrl: string }> {
+  const sharedMailbox = checkSharedMailboxInput(input.provider, input.sharedMailbox);
   const provider = notConfiguredAsAppError(() => providerFor(deps, input.provider));
   const pkce = createPkcePair();
   const state = createState(input.provider);
-  await saveOAuthRequest(deps.db, { ...input, state, verifier: pkce.verifier });
+  await saveOAuthRequest(deps.db, { ...input, sharedMailbox, state, verifier: pkce.verifier });
   return {
-    authUrl: provider.authUrl({ redirectUri: input.redirectUri, state, codeChallenge: pkce.challenge }),
+    authUrl: provider.authUrl({
+      redirectUri: input.redirectUri,
+      state,
+      codeChallenge: pkce.challenge,
+      isSharedMailbox: sharedMailbox !== undefined,
+    }),
   };
 }
 
@@ -52,17 +60,22 @@ export async function completeConnection(
       code: input.code,
       redirectUri: input.redirectUri,
       codeVerifier: request.verifier,
+      isSharedMailbox: request.sharedMailbox !== null,
     });
-    const emailAddress = await provider.mailboxAddress(bearerSession(tokens.accessToken));
+    const ownAddress = await provider.mailboxAddress(bearerSession(tokens.accessToken));
+    if (request.sharedMailbox) await openSharedMailbox(provider, tokens, request.sharedMailbox, ownAddress);
+    const emailAddress = request.sharedMailbox ?? ownAddress;
     const integrationId = await saveConnection(deps, {
       userId: input.userId,
       provider: input.provider,
       emailAddress,
       tokens,
       isSandbox: isSandboxProvider(deps, input.provider),
+      signedInAs: request.sharedMailbox ? ownAddress : null,
     });
     return { integrationId, emailAddress };
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if (isProviderError(error, 'invalid_grant', 'bad_request')) {
       throw new AppError(400, 'OAUTH_FAILED', oauthErrorMessage(error.message));
     }
@@ -76,11 +89,62 @@ export async function completeConnection(
   }
 }
 
+/** The shared mailbox asked for, lower-cased, or a 400 in words; undefined for a personal connection. */
+function checkSharedMailboxInput(provider: Provider, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const address = value.trim().toLowerCase();
+  if (provider !== 'office365')
+    throw new AppError(400, 'SHARED_MAILBOX_INVALID', SHARED_MAILBOX_ERRORS.gmail);
+  if (!isMailboxAddress(address))
+    throw new AppError(400, 'SHARED_MAILBOX_INVALID', SHARED_MAILBOX_ERRORS.notAnAddress);
+  return address;
+}
+
+/**
+ * Opens the shared mailbox once with the new token before anything is stored (decision 024): the user's own
+ * address is refused, and Graph's refusals become words — 403 (no access in the tenant) and 404 (no such mailbox).
+ */
+async function openSharedMailbox(
+  provider: MailProvider,
+  tokens: TokenSet,
+  address: string,
+  ownAddress: string,
+): Promise<void> {
+  if (address === ownAddress)
+    throw new AppError(400, 'SHARED_MAILBOX_IS_OWN', SHARED_MAILBOX_ERRORS.ownMailbox(address));
+  try {
+    await provider.probeMailbox?.(bearerSession(tokens.accessToken, address));
+  } catch (error) {
+    if (isProviderError(error, 'forbidden'))
+      throw refusal(
+        403,
+        'SHARED_MAILBOX_ACCESS_DENIED',
+        SHARED_MAILBOX_ERRORS.accessDenied(address, ownAddress),
+        error,
+      );
+    if (isProviderError(error, 'not_found'))
+      throw refusal(
+        404,
+        'SHARED_MAILBOX_NOT_FOUND',
+        SHARED_MAILBOX_ERRORS.notFound(address, ownAddress),
+        error,
+      );
+    throw error;
+  }
+}
+
+function refusal(status: number, code: string, message: string, cause: unknown): AppError {
+  const error = new AppError(status, code, message);
+  error.cause = cause;
+  return error;
+}
+
 /** A session around a token that is not stored yet (the mailbox address is asked for before saving). */
-function bearerSession(accessToken: string): MailSession {
+function bearerSession(accessToken: string, sharedMailbox: string | null = null): MailSession {
   return {
     integrationId: '',
     emailAddress: '',
+    sharedMailbox,
     scopes: null,
     policy: INTERACTIVE_POLICY,
     memo: new Map(),

@@ -7,7 +7,7 @@ import { verifications } from '../../db/schema/auth';
 /** How long a started connection may take (the spec's popup gives up after 5 minutes). */
 const REQUEST_LIFETIME_MS = 15 * 60_000;
 
-type Stored = { verifier: string; redirectUri: string };
+type Stored = { verifier: string; redirectUri: string; sharedMailbox?: string };
 
 const prefix = (userId: string, provider: Provider) => `mail-oauth:${provider}:${userId}:`;
 
@@ -17,12 +17,23 @@ const prefix = (userId: string, provider: Provider) => `mail-oauth:${provider}:$
  */
 export async function saveOAuthRequest(
   db: Db,
-  input: { userId: string; provider: Provider; state: string; verifier: string; redirectUri: string },
+  input: {
+    userId: string;
+    provider: Provider;
+    state: string;
+    verifier: string;
+    redirectUri: string;
+    sharedMailbox?: string | undefined;
+  },
 ): Promise<void> {
   await db
     .delete(verifications)
     .where(and(like(verifications.identifier, 'mail-oauth:%'), lt(verifications.expiresAt, new Date())));
-  const value: Stored = { verifier: input.verifier, redirectUri: input.redirectUri };
+  const value: Stored = {
+    verifier: input.verifier,
+    redirectUri: input.redirectUri,
+    ...(input.sharedMailbox ? { sharedMailbox: input.sharedMailbox } : {}),
+  };
   await db.insert(verifications).values({
     id: crypto.randomUUID(),
     identifier: `${prefix(input.userId, input.provider)}${input.state}`,
@@ -38,7 +49,7 @@ export async function saveOAuthRequest(
 export async function takeOAuthRequest(
   db: Db,
   input: { userId: string; provider: Provider; state?: string | undefined; redirectUri: string },
-): Promise<{ verifier: string } | null> {
+): Promise<{ verifier: string; sharedMailbox: string | null } | null> {
   const base = prefix(input.userId, input.provider);
   const match = input.state
     ? eq(verifications.identifier, `${base}${input.state}`)
@@ -56,7 +67,9 @@ export async function takeOAuthRequest(
       .delete(verifications)
       .where(eq(verifications.id, row.id))
       .returning({ id: verifications.id });
-    return deleted.length > 0 ? { verifier: stored.verifier } : null;
+    return deleted.length > 0
+      ? { verifier: stored.verifier, sharedMailbox: stored.sharedMailbox ?? null }
+      : null;
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import { chooseSender } from '@ledgerdesk/domain/integrations/choose-sender';
+import { ACCESS_REMOVED_NOTE } from '@ledgerdesk/domain/integrations/shared-mailbox';
 import { EMAIL_FETCH_ERRORS } from '@ledgerdesk/domain/mail/email-fetch-errors';
 import { CONNECTION_EXPIRED_MESSAGE } from '@ledgerdesk/domain/mail/token-messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -18,7 +19,11 @@ export async function loadActiveIntegration(
   const integration = await findIntegration(ctx, integrationId);
   if (!integration) throw new MailError('integration_not_found', 'EmailIntegrationNotFound');
   if (!integration.isActive) throw new MailError('integration_inactive', 'EmailIntegrationInactive');
-  if (integration.needsReconnect) throw new MailError('reconnect_required', CONNECTION_EXPIRED_MESSAGE);
+  if (integration.needsReconnect)
+    throw new MailError(
+      'reconnect_required',
+      integration.accessRemovedAt ? ACCESS_REMOVED_NOTE : CONNECTION_EXPIRED_MESSAGE,
+    );
   return integration;
 }
 
@@ -123,7 +128,8 @@ async function defaultSender(ctx: IntegrationCtx): Promise<string | null> {
       })
       .from(emailIntegrations)
       .where(and(eq(emailIntegrations.isActive, true), eq(emailIntegrations.needsReconnect, false)))
-      .orderBy(asc(emailIntegrations.createdAt)),
+      // A new message goes out from the user's own mailbox before a shared one ('personal' < 'shared').
+      .orderBy(asc(emailIntegrations.mailboxKind), asc(emailIntegrations.createdAt)),
   );
   return chooseSender(rows)?.id ?? null;
 }

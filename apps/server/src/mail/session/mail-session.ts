@@ -4,6 +4,11 @@ import type { RetryPolicy } from '../http/retry-policy';
 export type MailSession = {
   integrationId: string;
   emailAddress: string;
+  /**
+   * The shared mailbox this session works on through the user's own token (Graph `/users/{address}/…`,
+   * decision 024); null for the signed-in user's own mailbox.
+   */
+  sharedMailbox: string | null;
   /** Granted scopes as stored; null when unknown (older connections). */
   scopes: readonly string[] | null;
   policy: RetryPolicy;

@@ -25,6 +25,7 @@ export function openSession(
   return {
     integrationId: integration.id,
     emailAddress: integration.emailAddress,
+    sharedMailbox: integration.mailboxKind === 'shared' ? integration.emailAddress : null,
     scopes: integration.scopes,
     policy: options.policy,
     ...(options.deadline === undefined ? {} : { deadline: options.deadline }),

@@ -4,6 +4,7 @@ import { withUser } from '../../db/with-user';
 import { isMailError } from '../errors';
 import { isProviderError } from '../http/provider-error';
 import { SYNC_POLICY } from '../http/retry-policy';
+import { isMailboxAccessRefused, markAccessRemoved } from '../integrations/access-removed';
 import type { IntegrationCtx, IntegrationRow } from '../integrations/integration-store';
 import { clearFailures, recordFailure } from '../notices/failure-notice';
 import { providerFor } from '../provider-registry';
@@ -63,6 +64,8 @@ export async function syncIntegrationRun(
       // Without a usable token no other stream can run either: record it (a refused refresh token was
       // recorded when it was refused) and let the caller say so.
       if (isMailError(error, 'reconnect_required')) throw error;
+      if (integration.mailboxKind === 'shared' && isMailboxAccessRefused(error))
+        await markAccessRemoved(ctx, integration);
       if (isProviderError(error, 'unauthorized', 'invalid_grant')) {
         await recordFailure(ctx, integration, 'sync', error.message);
         throw error;

@@ -15,11 +15,19 @@ export function oauthRedirectUri(provider: Provider, origin = window.location.or
   return `${origin}/integrations/email?provider=${provider}`;
 }
 
-/** Asks the server for the provider's consent-page URL (with PKCE and a fresh state). */
-export async function getAuthUrl(provider: Provider, redirectUri: string): Promise<string> {
+/**
+ * Asks the server for the provider's consent-page URL (with PKCE and a fresh state); with `sharedMailbox`, for
+ * opening that Microsoft 365 shared mailbox with the user's own sign-in (decision 024).
+ */
+export async function getAuthUrl(
+  provider: Provider,
+  redirectUri: string,
+  sharedMailbox?: string,
+): Promise<string> {
   const { authUrl } = await callFunction<AuthUrlResponse>(FUNCTION[provider], {
     action: 'get-auth-url',
     redirectUri,
+    ...(sharedMailbox ? { sharedMailbox } : {}),
   });
   return authUrl;
 }

@@ -2,6 +2,7 @@ import type { Provider } from '@ledgerdesk/domain/entities';
 import { PROVIDER_LABELS } from '@ledgerdesk/domain/integrations/oauth-messages';
 import { Loader2, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { AddSharedMailbox } from './add-shared-mailbox';
 
 const PROVIDERS: { provider: Provider; mark: string; markClass: string; description: string }[] = [
   {
@@ -18,19 +19,24 @@ const PROVIDERS: { provider: Provider; mark: string; markClass: string; descript
   },
 ];
 
-/** The "Connect Office 365" and "Connect Gmail" cards. */
+/** The "Connect Office 365" and "Connect Gmail" cards; Office 365's also adds shared mailboxes (decision 024). */
 export function ConnectCards({
   connecting,
+  connectingShared,
   onConnect,
+  onAddShared,
 }: {
   connecting: Provider | null;
+  /** True while the running sign-in is for a shared mailbox. */
+  connectingShared: boolean;
   onConnect: (provider: Provider) => void;
+  onAddShared: (address: string) => void;
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       {PROVIDERS.map(({ provider, mark, markClass, description }) => {
         const label = `Connect ${PROVIDER_LABELS[provider]}`;
-        const isConnecting = connecting === provider;
+        const isConnecting = connecting === provider && !(provider === 'office365' && connectingShared);
         return (
           <div key={provider} className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4">
             <div className="flex items-center gap-3">
@@ -54,6 +60,13 @@ export function ConnectCards({
               {isConnecting ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />}
               {isConnecting ? 'Waiting for sign-in...' : label}
             </Button>
+            {provider === 'office365' ? (
+              <AddSharedMailbox
+                isConnecting={connecting === 'office365' && connectingShared}
+                isDisabled={connecting !== null}
+                onAdd={onAddShared}
+              />
+            ) : null}
           </div>
         );
       })}

@@ -23,7 +23,7 @@ export function EmailIntegrationPage() {
   const now = useRenderNow(30_000);
   const integrationsQuery = useIntegrations();
   const integrations = integrationsQuery.data ?? [];
-  const { connect, connecting } = useOAuthConnect();
+  const { connect, connecting, connectingShared } = useOAuthConnect();
   const { handlers, refreshing, initializing, busyId } = useIntegrationActions(connect);
   const { initialize } = useSyncInitializer();
   useAutoSyncInit(integrationsQuery.data, initialize);
@@ -99,7 +99,12 @@ export function EmailIntegrationPage() {
             <h2 id="connect-account" className="text-sm font-semibold">
               Connect an account
             </h2>
-            <ConnectCards connecting={connecting} onConnect={(provider) => void connect(provider)} />
+            <ConnectCards
+              connecting={connecting}
+              connectingShared={connectingShared}
+              onConnect={(provider) => void connect(provider)}
+              onAddShared={(sharedMailbox) => void connect('office365', { sharedMailbox })}
+            />
           </section>
           {hasIntegrations ? <NotificationSourcesCard integrations={integrations} /> : null}
         </div>

@@ -9,13 +9,18 @@ import {
 } from '@ledgerdesk/domain/integrations/display-state';
 import { PROVIDER_LABELS } from '@ledgerdesk/domain/integrations/oauth-messages';
 import {
+  ACCESS_REMOVED_BADGE,
+  SHARED_MAILBOX_BADGE,
+  SHARED_MAILBOX_HELP,
+} from '@ledgerdesk/domain/integrations/shared-mailbox';
+import {
   isExpiringWithin,
   isTokenExpired,
   minutesUntilExpiry,
 } from '@ledgerdesk/domain/integrations/token-expiry';
 import { CONNECTION_EXPIRED_MESSAGE } from '@ledgerdesk/domain/mail/token-messages';
 import { formatRelativeTime } from '@ledgerdesk/domain/triage/relative-time';
-import { AlertTriangle, CheckCircle2, FlaskConical, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, FlaskConical, Users, XCircle } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { useVerifyIntegration } from '../api/verify-integration';
@@ -23,6 +28,7 @@ import { errorText, notify } from '../utils/notify';
 import { type IntegrationActionHandlers, IntegrationActions } from './integration-actions';
 import { LiveUpdatesLine } from './live-updates-line';
 import { ShareWithFirm } from './share-with-firm';
+import { SharedMailboxStatus } from './shared-mailbox-status';
 import { VerificationStatus } from './verification-status';
 
 const TONE: Record<DisplayTone, { badge: BadgeTone; text: string; icon: typeof CheckCircle2; ring: string }> =
@@ -51,7 +57,9 @@ export function IntegrationCard({
   handlers,
 }: IntegrationCardProps) {
   const display = integrationDisplay(integration, now);
-  const tone = TONE[display.tone];
+  // A shared mailbox whose access the tenant removed (decision 024) reads as that, whatever its token says.
+  const isAccessRemoved = integration.sharedMailbox?.accessRemovedAt != null;
+  const tone = TONE[isAccessRemoved ? 'red' : display.tone];
   const Icon = tone.icon;
   const note = display.state === 'sync_not_initialised' && isInitializing ? null : display.note;
   const expiry = integration.isActive ? expiryNote(integration.tokenExpiresAt, now) : null;
@@ -69,7 +77,17 @@ export function IntegrationCard({
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="truncate text-sm font-semibold">{integration.emailAddress}</span>
-          <Badge tone={tone.badge}>{display.badgeLabel}</Badge>
+          {isAccessRemoved ? (
+            <Badge tone="danger">{ACCESS_REMOVED_BADGE}</Badge>
+          ) : (
+            <Badge tone={tone.badge}>{display.badgeLabel}</Badge>
+          )}
+          {integration.sharedMailbox ? (
+            <Badge tone="accent" title={SHARED_MAILBOX_HELP}>
+              <Users className="size-3" aria-hidden />
+              {SHARED_MAILBOX_BADGE}
+            </Badge>
+          ) : null}
           {integration.isSandbox ? (
             <Badge tone="accent" title="A local sandbox mailbox, not a real Microsoft or Google account">
               <FlaskConical className="size-3" aria-hidden />
@@ -96,11 +114,12 @@ export function IntegrationCard({
             ` · ${expiry.text}`
           ) : null}
         </p>
+        <SharedMailboxStatus integration={integration} />
         <LiveUpdatesLine integration={integration} />
         <CardVerification integration={integration} now={now} />
         {note ? <p className={cn('text-[13px] font-medium', tone.text)}>{note}</p> : null}
         {isInitializing ? <p className="text-[13px] font-medium text-warning">{INITIALIZING_LABEL}</p> : null}
-        {integration.needsReconnect ? (
+        {integration.needsReconnect && !isAccessRemoved ? (
           <p className="text-[13px] font-medium text-danger" role="note">
             {CONNECTION_EXPIRED_MESSAGE}
           </p>

@@ -81,7 +81,9 @@ export function useIntegrationActions(connect: ReturnType<typeof useOAuthConnect
           });
           return;
         }
-        window.setTimeout(() => void connect(integration.provider), RECONNECT_DELAY_MS);
+        // A shared mailbox is opened again with the user's sign-in, for the same address (decision 024).
+        const options = integration.sharedMailbox ? { sharedMailbox: integration.emailAddress } : {};
+        window.setTimeout(() => void connect(integration.provider, options), RECONNECT_DELAY_MS);
       },
     };
   }, [refresh, initialize, setActive, connect]);

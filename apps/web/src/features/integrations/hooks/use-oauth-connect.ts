@@ -26,6 +26,9 @@ import {
 } from '../utils/oauth-channel';
 import { useOAuthOutcome } from './use-oauth-outcome';
 
+/** `sharedMailbox`: a Microsoft 365 shared mailbox to open with this sign-in ("Add a shared mailbox"). */
+export type ConnectOptions = { sharedMailbox?: string };
+
 type Flow = { provider: Provider; popup: Window; state: string | null; cleanup: () => void };
 
 // A popup that closes right after posting its result may be seen closed a moment before the message is
@@ -47,6 +50,7 @@ export function useOAuthConnect() {
   const handleOutcome = useOAuthOutcome();
   const flowRef = useRef<Flow | null>(null);
   const [connecting, setConnecting] = useState<Provider | null>(null);
+  const [connectingShared, setConnectingShared] = useState(false);
 
   const end = useCallback((flow: Flow) => {
     if (flowRef.current !== flow) return false;
@@ -66,7 +70,7 @@ export function useOAuthConnect() {
   );
 
   const connect = useCallback(
-    async (provider: Provider) => {
+    async (provider: Provider, options: ConnectOptions = {}) => {
       if (flowRef.current) {
         flowRef.current.popup.focus();
         return;
@@ -108,6 +112,7 @@ export function useOAuthConnect() {
       if (channel) channel.onmessage = (event) => isOAuthResultMessage(event.data) && onResult(event.data);
       flowRef.current = flow;
       setConnecting(provider);
+      setConnectingShared(options.sharedMailbox !== undefined);
 
       let isClosedSeen = false;
       timers.push(
@@ -124,7 +129,7 @@ export function useOAuthConnect() {
 
       try {
         const redirectUri = oauthRedirectUri(provider);
-        const authUrl = await getAuthUrl(provider, redirectUri);
+        const authUrl = await getAuthUrl(provider, redirectUri, options.sharedMailbox);
         if (flowRef.current !== flow) return;
         flow.state = new URL(authUrl).searchParams.get('state');
         if (flow.state) savePendingFlow(flow.state, { provider, redirectUri, startedAt: Date.now() });
@@ -139,7 +144,7 @@ export function useOAuthConnect() {
 
   useEffect(() => () => flowRef.current?.cleanup(), []);
 
-  return { connect, connecting };
+  return { connect, connecting, connectingShared };
 }
 
 /** A line of text in the blank popup while the consent URL is fetched. */
