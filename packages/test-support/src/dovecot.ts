@@ -76,7 +76,7 @@ export async function startDovecot(options: { capability?: string } = {}): Promi
         ignoreTLS: true,
       });
       try {
-        await transport.sendMail({ envelope: { from, to }, raw });
+        await transport.sendMail({ envelope: { from, to: Array.isArray(to) ? to : [to] }, raw });
       } finally {
         transport.close();
       }
