@@ -21,7 +21,7 @@ export type DovecotServer = {
   /** The test CA (PEM) that signed the server certificate for localhost / 127.0.0.1. */
   ca: Buffer;
   dir: string;
-  /** Adds a login (the address is the user name); Dovecot rereads the passdb when it changes. */
+  /** Adds a login (the address is the user name) and waits until Dovecot accepts it. */
   addUser(email: string, password: string): Promise<void>;
   /** Delivers a raw RFC 5322 message to users' inboxes over LMTP. */
   deliver(raw: string | Buffer, to: string | string[], from?: string): Promise<void>;
@@ -67,7 +67,26 @@ export async function startDovecot(options: { capability?: string } = {}): Promi
     lmtpPort,
     ca: await readFile(join(dir, 'tls/ca.crt')),
     dir,
-    addUser: (email, password) => appendFile(join(dir, 'users'), `${email}:{PLAIN}${password}\n`),
+    async addUser(email, password) {
+      await appendFile(join(dir, 'users'), `${email}:{PLAIN}${password}\n`);
+      // Dovecot rereads the passdb when it sees the file change, which it may miss within the same second:
+      // wait until its auth service accepts the new login.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const accepted = await run('doveadm', [
+          '-c',
+          join(dir, 'dovecot.conf'),
+          'auth',
+          'test',
+          email,
+          password,
+        ])
+          .then(() => true)
+          .catch(() => false);
+        if (accepted) return;
+        await new Promise((done) => setTimeout(done, 200));
+      }
+      throw new Error(`Dovecot did not take the new user ${email}`);
+    },
     async deliver(raw, to, from = 'sender@example.test') {
       const transport = nodemailer.createTransport({
         host: '127.0.0.1',

@@ -229,7 +229,10 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
         '',
       ].join('\r\n');
       const client = await mailClient(dovecot, box);
-      for (const raw of [nul, charset, base64, big]) await client.append('INBOX', raw);
+      for (const raw of [nul, charset, base64, big])
+        await client.append('INBOX', raw).catch((error: Error & { responseText?: string }) => {
+          throw new Error(`APPEND refused: ${error.responseText ?? error.message}`);
+        });
       await client.logout();
 
       const report = await syncBox(t, box);
