@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { BulkUpdateResponse, ItemPatch, ItemUpdateResponse } from '@ledgerdesk/domain/api/triage';
-import type { Provider } from '@ledgerdesk/domain/entities';
+import type { OAuthProvider } from '@ledgerdesk/domain/entities';
 import { collectItemIds } from '../client/collect-items';
 import { connectMailbox } from '../client/connect-mailbox';
 import { call, type Session, UnexpectedResponse } from '../client/http-client';
@@ -15,21 +15,21 @@ import type { BenchContext } from './bench-context';
 const SINGLE_TARGET_MS = 30;
 const BULK_TARGET_MS: Record<'postgres' | 'pglite', number> = { postgres: 100, pglite: 300 };
 /** Mailbox consistent after a bulk clear of 500 with quotas on: Gmail within 2 s, Graph within 5 s. */
-const CONSISTENT_TARGET_MS: Record<Provider, number> = { gmail: 2000, office365: 5000 };
-/** Provider calls for one bulk 500: at most 2 calls on Gmail, 25 $batch calls on Graph. */
-const CALLS_TARGET: Record<Provider, number> = { gmail: 2, office365: 25 };
+const CONSISTENT_TARGET_MS: Record<OAuthProvider, number> = { gmail: 2000, office365: 5000 };
+/** OAuthProvider calls for one bulk 500: at most 2 calls on Gmail, 25 $batch calls on Graph. */
+const CALLS_TARGET: Record<OAuthProvider, number> = { gmail: 2, office365: 25 };
 /** The old path is slow (a mailbox call per item): fewer runs of it. */
 const BASELINE_RUNS = 3;
-const PROVIDER_LABEL: Record<Provider, string> = { office365: 'Office 365', gmail: 'Gmail' };
+const PROVIDER_LABEL: Record<OAuthProvider, string> = { office365: 'Office 365', gmail: 'Gmail' };
 
 type Row = {
   action: string;
-  provider: Provider;
+  provider: OAuthProvider;
   now: Summary | null;
   before: Summary | null;
   target: number | null;
 };
-type Consistency = { provider: Provider; elapsedMs: number; calls: number; batches: number };
+type Consistency = { provider: OAuthProvider; elapsedMs: number; calls: number; batches: number };
 
 /** The calls the target counts: Graph's $batch calls (its folder lookup is shown beside them), Gmail's calls. */
 const targetCalls = (row: Consistency) => (row.provider === 'office365' ? row.batches : row.calls);
@@ -45,7 +45,7 @@ export async function runActions(ctx: BenchContext): Promise<BenchTable[]> {
   const rows: Row[] = [];
   const consistency: Consistency[] = [];
   const sandbox = sandboxControl(ctx.sandboxUrl);
-  for (const provider of ['office365', 'gmail'] as Provider[]) {
+  for (const provider of ['office365', 'gmail'] as OAuthProvider[]) {
     ctx.log(`actions: ${provider} (${ctx.database.label})`);
     const { user, address } = await syncedUser(ctx, provider, bulkSize + clears);
     const ids = await collectItemIds(user, 'inbox', bulkSize + clears);
@@ -132,7 +132,7 @@ export async function runActions(ctx: BenchContext): Promise<BenchTable[]> {
       id: 'actions',
       title: '3. Actions',
       database: ctx.database.label,
-      columns: ['Action', 'Provider', 'p50', 'p95', 'Before: p95', 'Faster', 'Target (p95)', 'Result'],
+      columns: ['Action', 'OAuthProvider', 'p50', 'p95', 'Before: p95', 'Faster', 'Target (p95)', 'Result'],
       rows: rows.map((row) => [
         row.action,
         PROVIDER_LABEL[row.provider],
@@ -153,11 +153,11 @@ export async function runActions(ctx: BenchContext): Promise<BenchTable[]> {
       title: '3b. Mailbox consistency after a bulk clear (quotas on)',
       database: ctx.database.label,
       columns: [
-        'Provider',
+        'OAuthProvider',
         'Items',
         'Mailbox consistent after',
         'Target',
-        'Provider calls',
+        'OAuthProvider calls',
         'Target',
         'Result',
       ],
@@ -176,7 +176,7 @@ export async function runActions(ctx: BenchContext): Promise<BenchTable[]> {
         ),
       ]),
       notes: [
-        'From sending POST /api/triage/items/bulk-update until the sandbox lists every message in the Archive, with the sandbox quota mode on (Gmail 250 units/s, Graph 4 concurrent requests). Provider calls counted by the sandbox (a batch is one call); on Graph the target counts $batch calls, the folder lookup shown beside them.',
+        'From sending POST /api/triage/items/bulk-update until the sandbox lists every message in the Archive, with the sandbox quota mode on (Gmail 250 units/s, Graph 4 concurrent requests). OAuthProvider calls counted by the sandbox (a batch is one call); on Graph the target counts $batch calls, the folder lookup shown beside them.',
       ],
       data: consistency.map((row) => ({ ...row })),
     },
@@ -201,7 +201,7 @@ async function settled(
 /** A user with a synced sandbox mailbox holding exactly `inboxItems` Inbox messages. */
 async function syncedUser(
   ctx: BenchContext,
-  provider: Provider,
+  provider: OAuthProvider,
   inboxItems: number,
 ): Promise<{ user: Session; address: string }> {
   const sandbox = sandboxControl(ctx.sandboxUrl);

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import type { Provider } from '@ledgerdesk/domain/entities';
+import type { OAuthProvider } from '@ledgerdesk/domain/entities';
 import { connectMailbox } from '../client/connect-mailbox';
 import { call, type Session } from '../client/http-client';
 import { type SandboxCounters, sandboxControl } from '../client/sandbox';
 import { signUp } from '../client/sign-up';
 
 export type SyncRun = {
-  provider: Provider;
+  provider: OAuthProvider;
   isQuotaOn: boolean;
   messages: number;
   /** Messages in the synced folders (Inbox, Sent, Archive). */
@@ -22,7 +22,7 @@ export type SyncRun = {
   incremental: SandboxCounters[keyof SandboxCounters];
 };
 
-const SYNC_FUNCTION: Record<Provider, string> = {
+const SYNC_FUNCTION: Record<OAuthProvider, string> = {
   office365: '/api/functions/sync-office365-emails',
   gmail: '/api/functions/sync-emails',
 };
@@ -35,7 +35,7 @@ const SYNC_FUNCTION: Record<Provider, string> = {
 export async function runSync(
   appUrl: string,
   sandboxUrl: string,
-  provider: Provider,
+  provider: OAuthProvider,
   isQuotaOn: boolean,
   messages: number,
   changes: number,

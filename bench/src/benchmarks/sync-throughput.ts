@@ -1,4 +1,4 @@
-import type { Provider } from '@ledgerdesk/domain/entities';
+import type { OAuthProvider } from '@ledgerdesk/domain/entities';
 import { count, ratio, seconds, verdict } from '../report/format';
 import type { BenchTable } from '../report/table';
 import type { BenchContext } from './bench-context';
@@ -18,7 +18,7 @@ const GRAPH_WINDOW_MS = 600_000;
 export async function runSyncThroughput(ctx: BenchContext): Promise<BenchTable> {
   const { messages, quotaMessages, changes } = ctx.config.sync;
   const runs: SyncRun[] = [];
-  for (const provider of ['office365', 'gmail'] as Provider[]) {
+  for (const provider of ['office365', 'gmail'] as OAuthProvider[]) {
     // Quotas off at both sizes, so that the quotas-on run has an unthrottled twin of the same size.
     const offSizes = messages === quotaMessages ? [messages] : [messages, quotaMessages];
     const plan: [boolean, number][] = [

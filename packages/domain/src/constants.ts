@@ -94,7 +94,7 @@ export const MAX_INITIALS = 2;
 export const NOTIFICATION_SOURCE_SYNC_INTERVAL_MINUTES = 1;
 export const NOTIFICATION_SOURCE_PEAK_INTERVAL_MINUTES = 1;
 export const NOTIFICATION_SOURCE_OFF_PEAK_INTERVAL_MINUTES = 3;
-export const NOTIFICATION_SOURCE_PRIORITY = { office365: 8, gmail: 7 } as const;
+export const NOTIFICATION_SOURCE_PRIORITY = { office365: 8, gmail: 7, imap: 7 } as const;
 export const SYNC_PRIORITY_DEFAULT = 5;
 
 // Shell

@@ -4,7 +4,10 @@
 
 export type TriageStatus = 'inbox' | 'later' | 'low_priority' | 'scheduled' | 'sent' | 'cleared' | 'drafts';
 export type TriageType = 'email' | 'mention' | 'notification';
-export type Provider = 'office365' | 'gmail';
+/** Where a mailbox lives: the two OAuth providers, or any IMAP/SMTP host (issue 30). */
+export type Provider = 'office365' | 'gmail' | 'imap';
+/** The providers connected through OAuth consent. */
+export type OAuthProvider = Exclude<Provider, 'imap'>;
 export type EmailStatus = 'available' | 'archived' | 'deleted' | 'error' | 'syncing';
 // Providers report other folder states too; the three named ones drive the rules.
 export type FolderState = 'deleted' | 'archived' | 'archive' | (string & {});
@@ -19,7 +22,8 @@ export const TRIAGE_STATUSES: readonly TriageStatus[] = [
   'drafts',
 ];
 export const TRIAGE_TYPES: readonly TriageType[] = ['email', 'mention', 'notification'];
-export const PROVIDERS: readonly Provider[] = ['office365', 'gmail'];
+export const PROVIDERS: readonly Provider[] = ['office365', 'gmail', 'imap'];
+export const OAUTH_PROVIDERS: readonly OAuthProvider[] = ['office365', 'gmail'];
 export const EMAIL_STATUSES: readonly EmailStatus[] = [
   'available',
   'archived',

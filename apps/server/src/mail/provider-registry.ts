@@ -2,6 +2,7 @@ import type { MailProviderOffer } from '@ledgerdesk/domain/api/integrations';
 import type { Provider } from '@ledgerdesk/domain/entities';
 import { MailError } from './errors';
 import { createGmailProvider } from './gmail/gmail-provider';
+import { createImapProvider } from './imap/imap-provider';
 import type { MailDeps } from './mail-deps';
 import { createMicrosoftProvider } from './microsoft/microsoft-provider';
 import type { MailProvider } from './provider';
@@ -14,9 +15,11 @@ export function providerFor(deps: MailDeps, name: Provider): MailProvider {
   if (cached) return cached;
   const config = deps.mailConfig;
   const provider =
-    name === 'office365'
-      ? config.microsoft && createMicrosoftProvider(config.microsoft)
-      : config.google && createGmailProvider(config.google);
+    name === 'imap'
+      ? createImapProvider()
+      : name === 'office365'
+        ? config.microsoft && createMicrosoftProvider(config.microsoft)
+        : config.google && createGmailProvider(config.google);
   if (!provider) {
     throw new MailError(
       'provider_not_configured',
@@ -31,6 +34,7 @@ export function providerFor(deps: MailDeps, name: Provider): MailProvider {
 /** Whether integrations of this provider live in the local mail sandbox. */
 export function isSandboxProvider(deps: MailDeps, name: Provider): boolean {
   const config = deps.mailConfig;
+  if (name === 'imap') return false;
   return (name === 'office365' ? config.microsoft?.isSandbox : config.google?.isSandbox) ?? false;
 }
 

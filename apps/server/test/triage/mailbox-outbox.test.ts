@@ -3,7 +3,7 @@ import type {
   ItemUpdateResponse,
   UndoActionResponse,
 } from '@ledgerdesk/domain/api/triage';
-import type { Provider } from '@ledgerdesk/domain/entities';
+import type { OAuthProvider } from '@ledgerdesk/domain/entities';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/rows-of';
@@ -24,7 +24,7 @@ type SandboxChange = {
 
 const OUTAGE_MS = 20_000;
 /** The path of each provider's batch call the outbox pushes with. */
-const PUSH_PATH: Record<Provider, string> = { office365: '$batch', gmail: 'batchModify' };
+const PUSH_PATH: Record<OAuthProvider, string> = { office365: '$batch', gmail: 'batchModify' };
 
 // Issue 12: actions answer at once and reach the mailbox through the outbox, across outages, syncs and Undo.
 describe.each(testDatabaseKinds)('the mailbox outbox (%s)', (kind) => {
@@ -39,7 +39,11 @@ describe.each(testDatabaseKinds)('the mailbox outbox (%s)', (kind) => {
     await h?.close();
   });
 
-  async function mailboxWith(provider: Provider, count: number, options: { archiveFolder?: boolean } = {}) {
+  async function mailboxWith(
+    provider: OAuthProvider,
+    count: number,
+    options: { archiveFolder?: boolean } = {},
+  ) {
     mailboxes += 1;
     const address = `outbox-${kind}-${mailboxes}-${provider}@firm.test`;
     await h.control('POST', '/mailboxes', { address, provider, messages: 0, ...options });
@@ -102,7 +106,7 @@ describe.each(testDatabaseKinds)('the mailbox outbox (%s)', (kind) => {
     h.app.inject({ method: 'PATCH', url: `/api/triage/items/${id}`, headers: { cookie }, payload: patch });
   const undo = (cookie: string, actionId: string) =>
     h.app.inject({ method: 'POST', url: `/api/triage/actions/${actionId}/undo`, headers: { cookie } });
-  const outage = (provider: Provider) =>
+  const outage = (provider: OAuthProvider) =>
     h.control('POST', '/faults', {
       provider,
       status: 503,
@@ -258,7 +262,7 @@ describe.each(testDatabaseKinds)('the mailbox outbox (%s)', (kind) => {
   ] as const)('%s: a bulk clear of 45 takes %i batch call(s)', async (provider, batches) => {
     const box = await mailboxWith(provider, 45);
     const calls = async () =>
-      (await h.control<{ calls: Record<Provider, number> }>('GET', '/stats')).calls[provider];
+      (await h.control<{ calls: Record<OAuthProvider, number> }>('GET', '/stats')).calls[provider];
     const before = await calls();
     await bulk(
       box.cookie,

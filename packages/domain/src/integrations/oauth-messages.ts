@@ -18,7 +18,11 @@ export const REACTIVATION_FAILED_TITLE = 'Reactivation Failed';
 export const RECONNECTION_FAILED = 'Reconnection Failed - Failed to disconnect. Please try again.';
 export const FAILED_TO_INITIALIZE_SYNC_TITLE = 'Failed to Initialize Sync';
 
-export const PROVIDER_LABELS: Record<Provider, string> = { office365: 'Office 365', gmail: 'Gmail' };
+export const PROVIDER_LABELS: Record<Provider, string> = {
+  office365: 'Office 365',
+  gmail: 'Gmail',
+  imap: 'IMAP',
+};
 
 /** "No authorization code received from {provider}". */
 export function noCodeMessage(provider: Provider | string): string {

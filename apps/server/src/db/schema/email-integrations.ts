@@ -28,7 +28,7 @@ export const emailIntegrations = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider').$type<'office365' | 'gmail'>().notNull(),
+    provider: text('provider').$type<'office365' | 'gmail' | 'imap'>().notNull(),
     emailAddress: text('email_address').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     /** Set when the provider refused the refresh token (invalid_grant): only a reconnect helps. */
@@ -46,6 +46,8 @@ export const emailIntegrations = pgTable(
     accessToken: text('access_token'),
     /** AES-256-GCM ciphertext; never sent to a client. */
     refreshToken: text('refresh_token'),
+    /** IMAP mailboxes: servers and login (`ImapAccount`), AES-256-GCM ciphertext; never sent to a client. */
+    imapAccount: text('imap_account'),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     scopes: text('scopes').array(),
     metadata: jsonb('metadata').$type<IntegrationMetadata>().notNull().default({}),
@@ -53,7 +55,7 @@ export const emailIntegrations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('email_integrations_check_provider', sql`${t.provider} in ('office365', 'gmail')`),
+    check('email_integrations_check_provider', sql`${t.provider} in ('office365', 'gmail', 'imap')`),
     check(
       'email_integrations_check_mailbox_kind',
       sql`${t.mailboxKind} in ('personal', 'shared') and (${t.mailboxKind} = 'personal' or ${t.provider} = 'office365')`,

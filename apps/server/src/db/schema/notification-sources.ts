@@ -2,7 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from '
 import { users } from './auth';
 
 export type NotificationSourceConfiguration = {
-  provider?: 'office365' | 'gmail';
+  provider?: 'office365' | 'gmail' | 'imap';
   integration_id?: string;
   last_migrated_at?: string;
   [key: string]: unknown;

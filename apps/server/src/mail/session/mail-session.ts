@@ -1,4 +1,5 @@
 import type { RetryPolicy } from '../http/retry-policy';
+import type { ImapAccount } from '../imap/imap-account';
 
 /** What an adapter needs to call a provider on behalf of one integration. */
 export type MailSession = {
@@ -18,6 +19,8 @@ export type MailSession = {
   accessToken(): Promise<string>;
   /** Refreshes now (after the provider answered 401) and answers the new token. */
   refreshAccessToken(): Promise<string>;
+  /** An IMAP mailbox's servers and login (decrypted); absent for OAuth providers. */
+  imapAccount?: ImapAccount;
   /** Per-operation memo for lookups an adapter repeats (e.g. Graph folder ids). */
   memo: Map<string, unknown>;
 };

@@ -3,7 +3,9 @@ import { isExpiringWithin } from '@ledgerdesk/domain/integrations/token-expiry';
 import { and, eq } from 'drizzle-orm';
 import { emailIntegrations } from '../../db/schema/email-integrations';
 import { withUser } from '../../db/with-user';
+import { ProviderError } from '../http/provider-error';
 import type { RetryPolicy } from '../http/retry-policy';
+import { type ImapAccount, openImapAccount } from '../imap/imap-account';
 import type { IntegrationCtx, IntegrationRow } from '../integrations/integration-store';
 import { refreshIntegrationToken } from '../tokens/refresh-integration-token';
 import type { MailSession } from './mail-session';
@@ -30,6 +32,7 @@ export function openSession(
     policy: options.policy,
     ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
     memo: new Map(),
+    ...(integration.provider === 'imap' ? { imapAccount: storedAccount(ctx, integration) } : {}),
     async accessToken() {
       if (!current) current = storedToken(ctx, integration);
       const expiry = current?.expiresAt?.toISOString() ?? null;
@@ -68,4 +71,17 @@ function storedToken(ctx: IntegrationCtx, integration: IntegrationRow) {
   } catch {
     return null;
   }
+}
+
+/** An IMAP integration's account; one that cannot be read (another key) is refused like a bad password. */
+function storedAccount(ctx: IntegrationCtx, integration: IntegrationRow): ImapAccount {
+  try {
+    if (integration.imapAccount) return openImapAccount(ctx.deps.tokenCipher, integration.imapAccount);
+  } catch {
+    // Falls through: the stored account is unreadable.
+  }
+  throw new ProviderError(
+    'unauthorized',
+    'The stored IMAP login could not be read; please connect the mailbox again.',
+  );
 }

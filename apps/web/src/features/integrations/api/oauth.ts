@@ -1,11 +1,17 @@
 import type { AuthUrlResponse, ExchangeCodeResponse } from '@ledgerdesk/domain/api/functions';
-import type { Provider } from '@ledgerdesk/domain/entities';
+import type { OAuthProvider, Provider } from '@ledgerdesk/domain/entities';
 import { callFunction } from './call-function';
 
-const FUNCTION: Record<Provider, 'office365-auth' | 'gmail-auth'> = {
+const FUNCTIONS: Record<OAuthProvider, 'office365-auth' | 'gmail-auth'> = {
   office365: 'office365-auth',
   gmail: 'gmail-auth',
 };
+
+/** The server function of a provider's consent flow; IMAP mailboxes sign in with a password instead. */
+function oauthFunction(provider: Provider): 'office365-auth' | 'gmail-auth' {
+  if (provider === 'imap') throw new Error('IMAP mailboxes connect with a password, not a consent page.');
+  return FUNCTIONS[provider];
+}
 
 /**
  * The address the provider sends the browser back to: /integrations/email?provider={provider}, so the return
@@ -24,7 +30,7 @@ export async function getAuthUrl(
   redirectUri: string,
   sharedMailbox?: string,
 ): Promise<string> {
-  const { authUrl } = await callFunction<AuthUrlResponse>(FUNCTION[provider], {
+  const { authUrl } = await callFunction<AuthUrlResponse>(oauthFunction(provider), {
     action: 'get-auth-url',
     redirectUri,
     ...(sharedMailbox ? { sharedMailbox } : {}),
@@ -37,7 +43,7 @@ export function exchangeAuthCode(
   provider: Provider,
   input: { code: string; redirectUri: string; state: string | null },
 ): Promise<ExchangeCodeResponse> {
-  return callFunction<ExchangeCodeResponse>(FUNCTION[provider], {
+  return callFunction<ExchangeCodeResponse>(oauthFunction(provider), {
     code: input.code,
     redirectUri: input.redirectUri,
     ...(input.state ? { state: input.state } : {}),
