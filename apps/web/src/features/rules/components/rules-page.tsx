@@ -259,7 +259,7 @@ function RuleRow({
         >
           <span
             aria-hidden
-            className={`inline-block size-3.5 rounded-full bg-fg shadow transition-transform ${rule.isEnabled ? 'translate-x-4 bg-accent-fg' : 'translate-x-0.5'}`}
+            className={`inline-block size-3.5 rounded-full shadow transition-transform ${rule.isEnabled ? 'translate-x-4 bg-accent-fg' : 'translate-x-0.5 bg-fg'}`}
           />
         </button>
         {canEdit ? (
