@@ -12,6 +12,7 @@ import { clientMessage, detail, openButton, signUpWithMailbox } from '../support
 
 const SAMPLE_SCREENS = [
   ['profile', '/profile'],
+  ['rules', '/rules'],
   ['work', '/work'],
   ['contacts', '/contacts'],
   ['contact detail', '/contacts/c-priya-natarajan'],

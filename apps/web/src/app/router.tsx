@@ -64,6 +64,9 @@ const ContactDetailPage = lazy(() =>
 const MyWeekPage = lazy(() =>
   import('../features/my-week/components/my-week-page').then((m) => ({ default: m.MyWeekPage })),
 );
+const RulesPage = lazy(() =>
+  import('../features/rules/components/rules-page').then((m) => ({ default: m.RulesPage })),
+);
 const IntelligencePage = lazy(() =>
   import('../features/intelligence/components/intelligence-page').then((m) => ({
     default: m.IntelligencePage,
@@ -134,6 +137,8 @@ export function createRouter() {
             { path: 'time', element: <ComingSoonPage title="Time" /> },
             { path: 'settings', element: <ComingSoonPage title="Settings" /> },
             { path: 'profile', element: <ProfilePage /> },
+            // Issue 31: one's own rules, and the firm's (managed by its owners).
+            { path: 'rules', element: <RulesPage /> },
             // Issue 15: the firm (create, rename, invite, members, leave) and the invitation link's screen.
             { path: 'firm', element: <FirmPage /> },
             { path: 'firm/join', element: <JoinFirmPage /> },

@@ -11,6 +11,7 @@ const SCREENS = [
   ...MAIN_ITEMS,
   { label: 'Profile', to: '/profile' },
   { label: 'Templates', to: '/profile?tab=templates' },
+  { label: 'Rules', to: '/rules' },
   { label: 'Email Integration', to: '/integrations/email' },
   { label: 'Settings', to: '/settings' },
 ];

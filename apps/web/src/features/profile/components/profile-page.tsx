@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState, Page } from '../../../components/ui/page';
@@ -54,6 +54,7 @@ function ProfileDetails() {
         <AvatarCard profile={profile.data} />
         <ProfileForm profile={profile.data} />
         <UndoWindowCard />
+        <RulesLinkCard />
       </>
     );
   }
@@ -95,5 +96,25 @@ function ProfileSkeleton() {
         ))}
       </Card>
     </div>
+  );
+}
+
+/** Where one's rules live (issue 31): their own screen, linked from here and the command palette. */
+function RulesLinkCard() {
+  return (
+    <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
+      <div>
+        <h2 className="text-sm font-semibold">Rules</h2>
+        <p className="text-[13px] text-muted">
+          Say once what happens to a kind of mail: newsletters, statements, notices.
+        </p>
+      </div>
+      <Link
+        to="/rules"
+        className="inline-flex h-8 items-center rounded-md border border-border bg-surface px-3 text-[13px] hover:bg-hover focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        Manage rules
+      </Link>
+    </Card>
   );
 }

@@ -12,9 +12,12 @@ import {
   Mail,
   MailOpen,
   MoveDown,
+  Wand2,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { useNavigate } from 'react-router';
 import type { ListAction } from '../utils/action-items';
+import { alwaysDoThisPath } from '../utils/always-do-this';
 import { shortcutKey } from '../utils/shortcuts';
 import { MENU_CONTENT_CLASS, MENU_ITEM_CLASS, MenuItemContent } from './menu-item';
 import { useMoveSender } from './move-sender';
@@ -62,6 +65,8 @@ function RowMenuItems({
       ? senderAddressKey(latest.fromAddress)
       : null;
   const senderTarget = latest.type === 'notification' ? 'email' : 'notification';
+  const navigate = useNavigate();
+  const rulePath = sender ? alwaysDoThisPath(sender, latest.status) : null;
   return (
     <DropdownMenu.Content
       className={MENU_CONTENT_CLASS}
@@ -117,6 +122,11 @@ function RowMenuItems({
             icon={<ArrowRightLeft />}
             label={senderTarget === 'notification' ? 'Move sender to Notifications' : 'Move sender to Email'}
           />
+        </DropdownMenu.Item>
+      ) : null}
+      {rulePath ? (
+        <DropdownMenu.Item className={MENU_ITEM_CLASS} onSelect={() => void navigate(rulePath)}>
+          <MenuItemContent icon={<Wand2 />} label="Always do this…" />
         </DropdownMenu.Item>
       ) : null}
       {filters.length > 0 ? <DropdownMenu.Separator className="my-1 h-px bg-border" /> : null}

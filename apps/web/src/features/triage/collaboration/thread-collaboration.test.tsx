@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import type { CommentDto, ThreadActivityResponse } from '@ledgerdesk/domain/api/collaboration-endpoints';
 import type { FirmResponse } from '@ledgerdesk/domain/api/firms-endpoints';
+import type { RuleHistoryEntry } from '@ledgerdesk/domain/api/rules-endpoints';
 import { MENTIONS_YOU_LABEL } from '@ledgerdesk/domain/firm/mentions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -29,7 +30,11 @@ function comment(id: string, createdAt: string, body: string): CommentDto {
   };
 }
 
-function renderThread(comments: CommentDto[], highlightCommentId: string | null) {
+function renderThread(
+  comments: CommentDto[],
+  highlightCommentId: string | null,
+  ruleHistory: RuleHistoryEntry[] = [],
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const activity: ThreadActivityResponse = {
     client: null,
@@ -37,7 +42,7 @@ function renderThread(comments: CommentDto[], highlightCommentId: string | null)
     workItemIds: [],
     assignment: null,
     history: [],
-    ruleHistory: [],
+    ruleHistory,
     comments,
     isShared: true,
   };
@@ -48,7 +53,7 @@ function renderThread(comments: CommentDto[], highlightCommentId: string | null)
       <ThreadCollaboration threadKey={THREAD} now={NOW} highlightCommentId={highlightCommentId} />
     </QueryClientProvider>,
   );
-  return screen.getAllByTestId('thread-comment');
+  return screen.queryAllByTestId('thread-comment');
 }
 
 afterEach(cleanup);
@@ -73,5 +78,35 @@ describe('the internal comments of a thread', () => {
     expect(within(mention).getByText(MENTIONS_YOU_LABEL)).toBeTruthy();
     expect(older.getAttribute('aria-current')).toBeNull();
     expect(within(older).queryByText(MENTIONS_YOU_LABEL)).toBeNull();
+  });
+});
+
+// Issue 31: what rules did to the thread reads in its history, each with an Undo until it is undone.
+describe("a thread's rule history", () => {
+  it("says each rule's action by name and offers Undo only where it can still be undone", () => {
+    renderThread([], null, [
+      {
+        ruleId: 'r1',
+        label: "Low Priority — rule 'Newsletters'",
+        actionId: 'a1',
+        appliedAt: '2026-11-27T09:00:00.000Z',
+        isUndone: false,
+      },
+      {
+        ruleId: 'r2',
+        label: "Mark read — rule 'Statements'",
+        actionId: 'a2',
+        appliedAt: '2026-11-27T08:00:00.000Z',
+        isUndone: true,
+      },
+    ]);
+    const history = screen.getByRole('list', { name: 'Rule history' });
+    expect(within(history).getByText("Low Priority — rule 'Newsletters'")).toBeTruthy();
+    expect(within(history).getByText("Mark read — rule 'Statements'")).toBeTruthy();
+    expect(
+      within(history).getByRole('button', { name: "Undo Low Priority — rule 'Newsletters'" }),
+    ).toBeTruthy();
+    expect(within(history).queryByRole('button', { name: "Undo Mark read — rule 'Statements'" })).toBeNull();
+    expect(within(history).getByText('(undone)')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import type { FirmMemberDto } from '@ledgerdesk/domain/api/firms-endpoints';
 import { formatTimeAgo } from '@ledgerdesk/domain/triage/relative-time';
-import { Lock, UserCheck } from 'lucide-react';
+import { Lock, UserCheck, Wand2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useFirm } from '../../../lib/firm-query';
@@ -12,6 +12,7 @@ import type { AssignChoice } from './collaboration-types';
 import { errorText } from './error-text';
 import { useThreadActivity } from './get-thread-activity';
 import { Comments } from './thread-comments';
+import { useUndoRuleAction } from './undo-rule-action';
 import { WorkFiling } from './work-filing';
 
 type ThreadCollaborationProps = {
@@ -36,6 +37,7 @@ export function ThreadCollaboration({
   const activity = useThreadActivity(threadKey);
   const firm = useFirm().data?.firm ?? null;
   const assign = useAssignThread();
+  const undoRule = useUndoRuleAction();
   const [isAssigning, setIsAssigning] = useState(false);
   const isShared = activity.data?.isShared ?? false;
   const me = firm?.members.find((member) => member.isYou);
@@ -118,6 +120,34 @@ export function ThreadCollaboration({
             ))}
           </ol>
         </details>
+      ) : null}
+      {data?.ruleHistory?.length ? (
+        <ol
+          className="mt-2 flex flex-col gap-1 text-[13px]"
+          aria-label="Rule history"
+          data-testid="thread-rule-history"
+        >
+          {data.ruleHistory.map((entry) => (
+            <li key={`${entry.ruleId}:${entry.appliedAt}`} className="flex flex-wrap items-center gap-x-2">
+              <Wand2 className="size-4 shrink-0 text-muted" aria-hidden />
+              <span className={entry.isUndone ? 'text-muted line-through' : undefined}>{entry.label}</span>
+              <span className="text-[12px] text-muted">· {formatTimeAgo(entry.appliedAt, now)}</span>
+              {entry.isUndone ? (
+                <span className="text-[12px] text-muted">(undone)</span>
+              ) : entry.actionId ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={undoRule.isPending}
+                  aria-label={`Undo ${entry.label}`}
+                  onClick={() => undoRule.mutate(entry.actionId as string)}
+                >
+                  Undo
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ol>
       ) : null}
       <WorkFiling threadKey={threadKey} filedIds={data?.workItemIds ?? []} />
       <Comments

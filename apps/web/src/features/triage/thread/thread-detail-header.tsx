@@ -7,6 +7,7 @@ import {
 } from '@ledgerdesk/domain/firm/shared-activity';
 import { displayAddress } from '@ledgerdesk/domain/triage/recipients-summary';
 import { ArrowLeft, Building2, X } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { ParticipantAvatars } from './participant-avatars';
@@ -23,6 +24,8 @@ type ThreadDetailHeaderProps = {
   onSetClient?: (() => void) | null;
   /** Adds the "client: X" chip to the list. */
   onFilterClient?: ((organisation: string) => void) | null;
+  /** "Always do this…": the Rules screen's new rule pre-filled from this thread (issue 31). */
+  alwaysDoThisTo?: string | null;
   isMobile: boolean;
   onClose: () => void;
 };
@@ -36,6 +39,7 @@ export function ThreadDetailHeader({
   client,
   onSetClient,
   onFilterClient,
+  alwaysDoThisTo,
   isMobile,
   onClose,
 }: ThreadDetailHeaderProps) {
@@ -80,6 +84,13 @@ export function ThreadDetailHeader({
                 {client ? 'Change client…' : 'Set client…'}
               </button>
             ) : null}
+          </p>
+        ) : null}
+        {alwaysDoThisTo ? (
+          <p className="mt-1 text-[12px]">
+            <Link to={alwaysDoThisTo} className="text-accent hover:underline">
+              Always do this…
+            </Link>
           </p>
         ) : null}
         {activity ? (

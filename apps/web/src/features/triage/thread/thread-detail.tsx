@@ -16,6 +16,7 @@ import { ThreadCollaboration } from '../collaboration/thread-collaboration';
 import { latestReplyRequest, type ReplyRequest, threadParticipants } from '../compose/compose-draft';
 import { TriageScreenContext } from '../triage-screen-context';
 import type { ListAction } from '../utils/action-items';
+import { alwaysDoThisPath } from '../utils/always-do-this';
 import { canSnooze, isSnoozed } from '../utils/snoozable';
 import { EmailRow } from './email-row';
 import { StatusCard } from './status-card';
@@ -95,6 +96,11 @@ export function ThreadDetail(props: ThreadDetailProps) {
         onSetClient={activity?.clientCandidate ? () => setIsSettingClient(true) : null}
         onFilterClient={
           screen ? (organisation) => screen.list.addFilter({ type: 'client', value: organisation }) : null
+        }
+        alwaysDoThisTo={
+          link || group.latestEmail.type === 'mention'
+            ? null
+            : alwaysDoThisPath(group.latestEmail.fromAddress, group.latestEmail.status)
         }
         isMobile={props.isMobile}
         onClose={props.onClose}
