@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
-import type { Provider } from '@ledgerdesk/domain/entities';
+import type { OAuthProvider } from '@ledgerdesk/domain/entities';
 import {
   type RunningMailSandbox,
   SANDBOX_PUBSUB_SUBSCRIPTION,
@@ -35,11 +35,11 @@ import { freePort } from './support/push-harness';
 const BACKLOG = 250;
 const PROVIDERS = ['office365', 'gmail'] as const;
 
-type Box = { provider: Provider; address: string; userId: string; cookie: string; integrationId: string };
-type Fault = { provider: Provider; pathContains?: string };
+type Box = { provider: OAuthProvider; address: string; userId: string; cookie: string; integrationId: string };
+type Fault = { provider: OAuthProvider; pathContains?: string };
 
 /** The second page of each provider's change feed: Graph's delta `$skiptoken`, Gmail's history `pageToken`. */
-const SECOND_PAGE: Record<Provider, string> = { office365: '$skiptoken', gmail: 'pageToken' };
+const SECOND_PAGE: Record<OAuthProvider, string> = { office365: '$skiptoken', gmail: 'pageToken' };
 
 // Issue 29: a node SIGKILLed while a push notification's sync is half-way through a mailbox's change feed (its
 // first page committed, the second held by the sandbox) loses nothing: a node started again on the same URL
