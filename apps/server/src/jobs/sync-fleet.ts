@@ -11,6 +11,7 @@ import {
   runSyncJob,
   runTokenRefreshJob,
   runVerifyJob,
+  type VerifyJobData,
 } from '../mail';
 
 import { listSyncCandidates } from './sync-candidates';
@@ -303,7 +304,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     }
     let verifyJobs = 0;
     for (const mailbox of await listVerifyDue(deps.db, now)) {
-      if (await sendSingleton(QUEUES.verify, mailbox)) verifyJobs++;
+      if (await sendSingleton(QUEUES.verify, mailbox, { queuedAt: new Date().toISOString() })) verifyJobs++;
     }
     deps.log.info(
       {
@@ -405,7 +406,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       );
     }
     verifyWorkers = [
-      await workBackToBack<IntegrationJobData>(QUEUES.verify, rarely, (job) =>
+      await workBackToBack<VerifyJobData>(QUEUES.verify, rarely, (job) =>
         logged('reconciliation', job.data, () => runVerifyJob(deps, job.data)),
       ),
     ];
@@ -446,7 +447,10 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     queueSync,
     queuePush: async (job) =>
       periodMs > 0 && !isStopping && env.MAIL_PUSH !== 'off' ? sendSingleton(QUEUES.push, job) : false,
-    queueVerify: async (job) => (periodMs > 0 && !isStopping ? sendSingleton(QUEUES.verify, job) : false),
+    queueVerify: async (job) =>
+      periodMs > 0 && !isStopping
+        ? sendSingleton(QUEUES.verify, job, { queuedAt: new Date().toISOString() })
+        : false,
     start() {
       starting ??= startEngine().then(() => {
         isStarted = true;

@@ -56,6 +56,7 @@ export {
   runSyncJob,
   runTokenRefreshJob,
   runVerifyJob,
+  type VerifyJobData,
 } from './scheduled-runs';
 // Filing new mail further as it is synced (rules, issue 31): the composition root sets `MailDeps.filing`.
 export type { FilingHook, NewMessage, NewRow, PreparedFiling } from './sync/filing-hook';

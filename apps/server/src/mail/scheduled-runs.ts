@@ -13,6 +13,8 @@ export type JobOutcome = 'synced' | 'refreshed' | 'skipped' | 'busy' | 'failed';
 
 /** The integration a job is about, and its owner (every job runs as the owner, under row-level security). */
 export type IntegrationJobData = { integrationId: string; userId: string };
+/** A reconciliation job, with when it was queued (ISO time): a job outrun by another run is not run again. */
+export type VerifyJobData = IntegrationJobData & { queuedAt?: string };
 
 /** A scheduled sync whose run failed; pg-boss retries the job with backoff. */
 export class ScheduledSyncFailed extends Error {
@@ -67,7 +69,8 @@ export async function runPushJob(deps: MailDeps, data: IntegrationJobData): Prom
 }
 
 /** Reconciles one mailbox with its provider (decision 021). */
-export async function runVerifyJob(deps: MailDeps, data: IntegrationJobData): Promise<JobOutcome> {
-  const outcome = await verifyMailbox(deps, data);
+export async function runVerifyJob(deps: MailDeps, data: VerifyJobData): Promise<JobOutcome> {
+  const queuedAt = data.queuedAt ? new Date(data.queuedAt) : undefined;
+  const outcome = await verifyMailbox(deps, data, { queuedAt });
   return outcome === 'verified' ? 'synced' : outcome;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxVerifications } from '../../src/db/schema/mailbox-push';
 import { triageItems } from '../../src/db/schema/triage-items';
 import { withUser } from '../../src/db/with-user';
+import { runVerifyJob } from '../../src/mail/scheduled-runs';
 import { verifyMailbox } from '../../src/mail/verify/verify-mailbox';
 import { testDatabaseKinds } from '../support/test-database';
 import { type Connected, connectFreshMailbox, sync } from './support/mail-fixtures';
@@ -75,6 +76,33 @@ describe.each(testDatabaseKinds)('reconciliation against the sandbox (%s)', (kin
 
       expect(await verify(box)).toBe('verified');
       expect(await verification(box)).toMatchObject({ missingCount: 0, extraCount: 0 });
+    });
+
+    it('skips a job queued while another run went on: the heal it reported stays', async () => {
+      const box = await connectFreshMailbox(h, provider, { messages: 6 });
+      expect((await sync(h, box)).criticalErrors).toBe(0);
+      const [victim] = await storedItems(h.app, box.userId, box.integrationId);
+      if (!victim) throw new Error('nothing synced');
+      await withUser(h.app.db, box.userId, (tx) =>
+        tx.delete(triageItems).where(eq(triageItems.id, victim.id)),
+      );
+      // A round queued a second job before the first run ended (the request showed until then).
+      const secondQueuedAt = new Date();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(await verify(box)).toBe('verified');
+      expect(await verification(box)).toMatchObject({ missingCount: 1 });
+      const second = {
+        integrationId: box.integrationId,
+        userId: box.userId,
+        queuedAt: secondQueuedAt.toISOString(),
+      };
+      expect(await runVerifyJob(h.app.mail, second)).toBe('skipped');
+      expect(await verification(box)).toMatchObject({ missingCount: 1 });
+      // A job queued after that run (the next day's, or one asked for) runs.
+      expect(await runVerifyJob(h.app.mail, { ...second, queuedAt: new Date().toISOString() })).toBe(
+        'synced',
+      );
+      expect(await verification(box)).toMatchObject({ missingCount: 0 });
     });
 
     it('files a message the provider left out of its changes', async () => {

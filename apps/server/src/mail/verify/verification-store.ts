@@ -71,6 +71,20 @@ export async function requestVerification(
   return row ?? null;
 }
 
+/** Whether a run ended after `since` and nobody has asked for another since. */
+export async function isAnsweredSince(
+  ctx: IntegrationCtx,
+  integrationId: string,
+  since: Date,
+): Promise<boolean> {
+  const [row] = await withUser(ctx.deps.db, ctx.userId, (tx) =>
+    tx.select().from(mailboxVerifications).where(eq(mailboxVerifications.emailIntegrationId, integrationId)),
+  );
+  if (!row || row.requestedAt) return false;
+  const ended = Math.max(row.verifiedAt?.getTime() ?? 0, row.failedAt?.getTime() ?? 0);
+  return ended > since.getTime();
+}
+
 /** A run has started (shown as "Verifying…" until it ends). */
 export async function recordStarted(ctx: IntegrationCtx, integrationId: string, at: Date): Promise<void> {
   await withUser(ctx.deps.db, ctx.userId, (tx) =>

@@ -16,7 +16,7 @@ import type { SyncFolder } from '../sync/sync-report';
 import { syncWindowStart } from '../sync/sync-window';
 import { findGaps } from './find-gaps';
 import { healGaps, loadHeldItems } from './heal-gaps';
-import { recordEnded, recordStarted, type VerificationCounts } from './verification-store';
+import { isAnsweredSince, recordEnded, recordStarted, type VerificationCounts } from './verification-store';
 
 /** How often a mailbox is reconciled with its provider unless asked for sooner (decision 021). */
 export const VERIFY_EVERY_HOURS = 24;
@@ -46,7 +46,7 @@ export type VerifyOutcome = 'verified' | 'skipped' | 'busy' | 'failed';
 export async function verifyMailbox(
   deps: MailDeps,
   data: { integrationId: string; userId: string },
-  options: { waitMs?: number } = {},
+  options: { waitMs?: number; queuedAt?: Date } = {},
 ): Promise<VerifyOutcome> {
   const ctx: IntegrationCtx = { deps, userId: data.userId };
   const run = await runUnderSyncLock(
@@ -54,6 +54,10 @@ export async function verifyMailbox(
     data.integrationId,
     { waitMs: options.waitMs ?? VERIFY_LOCK_WAIT_MS, load: loadScheduledIntegration },
     async (integration): Promise<VerifyOutcome> => {
+      // A job queued while another run went on (a round sees the request until that run ends) is answered by
+      // it: run again, it would find nothing and put "0 missing" over what that run healed.
+      if (options.queuedAt && (await isAnsweredSince(ctx, integration.id, options.queuedAt)))
+        return 'skipped';
       const startedAt = new Date();
       await recordStarted(ctx, integration.id, startedAt);
       try {
