@@ -35,7 +35,13 @@ import { freePort } from './support/push-harness';
 const BACKLOG = 250;
 const PROVIDERS = ['office365', 'gmail'] as const;
 
-type Box = { provider: OAuthProvider; address: string; userId: string; cookie: string; integrationId: string };
+type Box = {
+  provider: OAuthProvider;
+  address: string;
+  userId: string;
+  cookie: string;
+  integrationId: string;
+};
 type Fault = { provider: OAuthProvider; pathContains?: string };
 
 /** The second page of each provider's change feed: Graph's delta `$skiptoken`, Gmail's history `pageToken`. */
