@@ -34,7 +34,7 @@ export function IntegrationActions({
   const name = integration.emailAddress;
   const isExpired = display.state === 'token_expired';
   return (
-    <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+    <div className="flex flex-wrap items-center gap-2 pl-12 @2xl:justify-end @2xl:pl-0">
       {display.action === 'initialize_sync' ? (
         <Button
           size="sm"

@@ -66,75 +66,83 @@ export function IntegrationCard({
 
   return (
     <li
-      className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4 sm:flex-row sm:items-start"
+      className="@container rounded-lg border border-border bg-surface p-4"
       aria-label={`${PROVIDER_LABELS[integration.provider]} ${integration.emailAddress}`}
       data-testid="integration-card"
       data-state={display.state}
     >
-      <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-full', tone.ring)}>
-        <Icon className={cn('size-5', tone.text)} aria-hidden />
-      </span>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="truncate text-sm font-semibold">{integration.emailAddress}</span>
-          {isAccessRemoved ? (
-            <Badge tone="danger">{ACCESS_REMOVED_BADGE}</Badge>
-          ) : (
-            <Badge tone={tone.badge}>{display.badgeLabel}</Badge>
-          )}
-          {integration.sharedMailbox ? (
-            <Badge tone="accent" title={SHARED_MAILBOX_HELP}>
-              <Users className="size-3" aria-hidden />
-              {SHARED_MAILBOX_BADGE}
-            </Badge>
-          ) : null}
-          {integration.isSandbox ? (
-            <Badge tone="accent" title="A local sandbox mailbox, not a real Microsoft or Google account">
-              <FlaskConical className="size-3" aria-hidden />
-              Sandbox
-            </Badge>
-          ) : null}
+      {/* The actions sit beside the details only where the card is wide enough for both: beside them in a
+          narrow card they squeezed the address and status lines into a column of a few words. */}
+      <div className="flex flex-col gap-3 @2xl:flex-row @2xl:items-start">
+        <div className="flex min-w-0 flex-1 gap-3">
+          <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-full', tone.ring)}>
+            <Icon className={cn('size-5', tone.text)} aria-hidden />
+          </span>
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="truncate text-sm font-semibold">{integration.emailAddress}</span>
+              {isAccessRemoved ? (
+                <Badge tone="danger">{ACCESS_REMOVED_BADGE}</Badge>
+              ) : (
+                <Badge tone={tone.badge}>{display.badgeLabel}</Badge>
+              )}
+              {integration.sharedMailbox ? (
+                <Badge tone="accent" title={SHARED_MAILBOX_HELP}>
+                  <Users className="size-3" aria-hidden />
+                  {SHARED_MAILBOX_BADGE}
+                </Badge>
+              ) : null}
+              {integration.isSandbox ? (
+                <Badge tone="accent" title="A local sandbox mailbox, not a real Microsoft or Google account">
+                  <FlaskConical className="size-3" aria-hidden />
+                  Sandbox
+                </Badge>
+              ) : null}
+            </div>
+            <p className="text-[13px] text-muted">
+              {PROVIDER_LABELS[integration.provider]}
+              {integration.lastSyncAt ? (
+                <>
+                  {' · '}
+                  <time
+                    dateTime={integration.lastSyncAt}
+                    title={new Date(integration.lastSyncAt).toLocaleString()}
+                  >
+                    Last sync {formatRelativeTime(pastOrNow(integration.lastSyncAt, now), now)}
+                  </time>
+                </>
+              ) : null}
+              {expiry?.isSoon ? (
+                <span className="text-warning"> · {expiry.text}</span>
+              ) : expiry ? (
+                ` · ${expiry.text}`
+              ) : null}
+            </p>
+            <SharedMailboxStatus integration={integration} />
+            <LiveUpdatesLine integration={integration} />
+            <CardVerification integration={integration} now={now} />
+            {note ? <p className={cn('text-[13px] font-medium', tone.text)}>{note}</p> : null}
+            {isInitializing ? (
+              <p className="text-[13px] font-medium text-warning">{INITIALIZING_LABEL}</p>
+            ) : null}
+            {integration.needsReconnect && !isAccessRemoved ? (
+              <p className="text-[13px] font-medium text-danger" role="note">
+                {CONNECTION_EXPIRED_MESSAGE}
+              </p>
+            ) : null}
+            <ShareWithFirm integrationId={integration.id} emailAddress={integration.emailAddress} />
+          </div>
         </div>
-        <p className="text-[13px] text-muted">
-          {PROVIDER_LABELS[integration.provider]}
-          {integration.lastSyncAt ? (
-            <>
-              {' · '}
-              <time
-                dateTime={integration.lastSyncAt}
-                title={new Date(integration.lastSyncAt).toLocaleString()}
-              >
-                Last sync {formatRelativeTime(pastOrNow(integration.lastSyncAt, now), now)}
-              </time>
-            </>
-          ) : null}
-          {expiry?.isSoon ? (
-            <span className="text-warning"> · {expiry.text}</span>
-          ) : expiry ? (
-            ` · ${expiry.text}`
-          ) : null}
-        </p>
-        <SharedMailboxStatus integration={integration} />
-        <LiveUpdatesLine integration={integration} />
-        <CardVerification integration={integration} now={now} />
-        {note ? <p className={cn('text-[13px] font-medium', tone.text)}>{note}</p> : null}
-        {isInitializing ? <p className="text-[13px] font-medium text-warning">{INITIALIZING_LABEL}</p> : null}
-        {integration.needsReconnect && !isAccessRemoved ? (
-          <p className="text-[13px] font-medium text-danger" role="note">
-            {CONNECTION_EXPIRED_MESSAGE}
-          </p>
-        ) : null}
-        <ShareWithFirm integrationId={integration.id} emailAddress={integration.emailAddress} />
+        <IntegrationActions
+          integration={integration}
+          display={display}
+          isRefreshing={isRefreshing}
+          isInitializing={isInitializing}
+          isBusy={isBusy}
+          handlers={handlers}
+          initializeLabel={isInitializing ? INITIALIZING_LABEL : INITIALIZE_SYNC_LABEL}
+        />
       </div>
-      <IntegrationActions
-        integration={integration}
-        display={display}
-        isRefreshing={isRefreshing}
-        isInitializing={isInitializing}
-        isBusy={isBusy}
-        handlers={handlers}
-        initializeLabel={isInitializing ? INITIALIZING_LABEL : INITIALIZE_SYNC_LABEL}
-      />
     </li>
   );
 }

@@ -16,7 +16,7 @@ const clockTime = (iso: string) =>
 export function LiveUpdatesLine({ integration }: { integration: EmailIntegrationDto }) {
   const push = integration.push;
   if (!integration.isActive || !push) return null;
-  const reason = push.state === 'attention' && push.reason ? ` ${push.reason}` : '';
+  const reason = push.state === 'attention' && push.reason ? `. ${push.reason}` : '';
   return (
     <p className={cn('text-[13px]', TONE[push.state])} data-testid="live-updates" data-state={push.state}>
       {liveUpdatesLine(push)}
