@@ -6,7 +6,7 @@ import {
   SHARED_MAILBOX_HELP,
 } from '@ledgerdesk/domain/integrations/shared-mailbox';
 import { Loader2, Users } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -17,16 +17,26 @@ type Props = {
   /** True while any connection is under way (one popup at a time). */
   isDisabled: boolean;
   onAdd: (address: string) => void;
+  /** The shared mailboxes already connected (lower case): the form closes once the one it asked for is there. */
+  connectedAddresses: readonly string[];
 };
 
 /**
  * "Add a shared mailbox" on the Office 365 card (decision 024): the shared mailbox's address, checked here for
  * its shape; the server checks that the user's sign-in may open it and says why not in words.
  */
-export function AddSharedMailbox({ isConnecting, isDisabled, onAdd }: Props) {
+export function AddSharedMailbox({ isConnecting, isDisabled, onAdd, connectedAddresses }: Props) {
   const [isOpen, setIsOpen] = useState(false);
   const [address, setAddress] = useState('');
+  const [asked, setAsked] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Added: the new card shows it; the form closes and forgets the address (a failed sign-in keeps both).
+  useEffect(() => {
+    if (!asked || !connectedAddresses.includes(asked)) return;
+    setAsked(null);
+    setAddress('');
+    setIsOpen(false);
+  }, [asked, connectedAddresses]);
   const inputId = useId();
   const helpId = useId();
   const errorId = useId();
@@ -48,6 +58,7 @@ export function AddSharedMailbox({ isConnecting, isDisabled, onAdd }: Props) {
       return;
     }
     setError(null);
+    setAsked(trimmed.toLowerCase());
     onAdd(trimmed);
   };
 

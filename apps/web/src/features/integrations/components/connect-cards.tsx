@@ -25,12 +25,15 @@ export function ConnectCards({
   connectingShared,
   onConnect,
   onAddShared,
+  sharedAddresses,
 }: {
   connecting: Provider | null;
   /** True while the running sign-in is for a shared mailbox. */
   connectingShared: boolean;
   onConnect: (provider: Provider) => void;
   onAddShared: (address: string) => void;
+  /** The shared mailboxes already connected, lower case. */
+  sharedAddresses: readonly string[];
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -65,6 +68,7 @@ export function ConnectCards({
                 isConnecting={connecting === 'office365' && connectingShared}
                 isDisabled={connecting !== null}
                 onAdd={onAddShared}
+                connectedAddresses={sharedAddresses}
               />
             ) : null}
           </div>

@@ -1,5 +1,6 @@
 import { integrationDisplayState } from '@ledgerdesk/domain/integrations/display-state';
 import { AlertTriangle, Inbox } from 'lucide-react';
+import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -31,6 +32,13 @@ export function EmailIntegrationPage() {
 
   const states = integrations.map((integration) => integrationDisplayState(integration, now));
   const hasIntegrations = integrations.length > 0;
+  const sharedAddresses = useMemo(
+    () =>
+      (integrationsQuery.data ?? [])
+        .filter((integration) => integration.sharedMailbox)
+        .map((integration) => integration.emailAddress.toLowerCase()),
+    [integrationsQuery.data],
+  );
 
   return (
     <Page
@@ -104,6 +112,7 @@ export function EmailIntegrationPage() {
               connectingShared={connectingShared}
               onConnect={(provider) => void connect(provider)}
               onAddShared={(sharedMailbox) => void connect('office365', { sharedMailbox })}
+              sharedAddresses={sharedAddresses}
             />
           </section>
           {hasIntegrations ? <NotificationSourcesCard integrations={integrations} /> : null}

@@ -108,7 +108,9 @@ function renderCard(integration: EmailIntegrationDto) {
 describe('Add a shared mailbox', () => {
   it('asks for the address, refuses one that is not an address in words, and passes a good one on', () => {
     const onAdd = vi.fn();
-    render(<AddSharedMailbox isConnecting={false} isDisabled={false} onAdd={onAdd} />);
+    const { rerender } = render(
+      <AddSharedMailbox isConnecting={false} isDisabled={false} onAdd={onAdd} connectedAddresses={[]} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: ADD_SHARED_MAILBOX_LABEL }));
     const input = screen.getByLabelText(SHARED_MAILBOX_ADDRESS_LABEL);
     fireEvent.change(input, { target: { value: 'accounts at firm' } });
@@ -121,6 +123,28 @@ describe('Add a shared mailbox', () => {
     fireEvent.submit(input.closest('form') as HTMLFormElement);
     expect(onAdd).toHaveBeenCalledWith('accounts@firm.test');
     expect(screen.queryByRole('alert')).toBeNull();
+
+    // Another shared mailbox appearing leaves it open; the one asked for closes it and clears the address.
+    rerender(
+      <AddSharedMailbox
+        isConnecting={false}
+        isDisabled={false}
+        onAdd={onAdd}
+        connectedAddresses={['info@firm.test']}
+      />,
+    );
+    expect(screen.getByLabelText(SHARED_MAILBOX_ADDRESS_LABEL)).toBeTruthy();
+    rerender(
+      <AddSharedMailbox
+        isConnecting={false}
+        isDisabled={false}
+        onAdd={onAdd}
+        connectedAddresses={['info@firm.test', 'accounts@firm.test']}
+      />,
+    );
+    expect(screen.queryByLabelText(SHARED_MAILBOX_ADDRESS_LABEL)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: ADD_SHARED_MAILBOX_LABEL }));
+    expect((screen.getByLabelText(SHARED_MAILBOX_ADDRESS_LABEL) as HTMLInputElement).value).toBe('');
   });
 });
 
