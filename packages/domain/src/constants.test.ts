@@ -22,8 +22,8 @@ describe('business constants', () => {
     });
   });
 
-  it('gives office365 sources priority 8 and gmail 7', () => {
-    expect(NOTIFICATION_SOURCE_PRIORITY).toEqual({ office365: 8, gmail: 7 });
+  it('gives office365 sources priority 8, gmail and imap 7', () => {
+    expect(NOTIFICATION_SOURCE_PRIORITY).toEqual({ office365: 8, gmail: 7, imap: 7 });
   });
 
   it('splits the panels 60/40 by default', () => {
