@@ -45,6 +45,17 @@ export type PushCost = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The push node and the fleet's mailboxes the cost is measured on. */
+type PushCostTarget = {
+  nodeUrl: string;
+  nodePid: number;
+  sandboxUrl: string;
+  mailboxes: readonly FleetMailbox[];
+  seconds: number;
+  intervalMs: number;
+  key: string;
+};
+
 type Subscription = { id: string; mailbox: string; clientState: string; expirationDateTime: string };
 
 /**
@@ -53,16 +64,9 @@ type Subscription = { id: string; mailbox: string; clientState: string; expirati
  * real sync) at a steady rate; (b) the node's CPU for `seconds` with no new mail, then for `seconds` with one new
  * message a second in total, spread over the mailboxes, the poll running beneath as always.
  */
-export async function measurePushCost(options: {
-  nodeUrl: string;
-  nodePid: number;
-  sandboxUrl: string;
-  mailboxes: readonly FleetMailbox[];
-  seconds: number;
-  intervalMs: number;
-  key: string;
-  log: (message: string) => void;
-}): Promise<PushCost> {
+export async function measurePushCost(
+  options: PushCostTarget & { log: (message: string) => void },
+): Promise<PushCost> {
   const { seconds } = options;
   options.log(`fleet: webhook answer time, ${WEBHOOK_POSTS_PER_SECOND} posts/s for 2 × ${seconds} s`);
   const unknown = await postNotifications(options.nodeUrl, options.sandboxUrl, options.mailboxes, seconds, {
@@ -150,15 +154,7 @@ async function postOne(
 }
 
 /** One new message a second in total, to the mailboxes in a shuffled cycle; CPU sampled over the window only. */
-async function oneMessageASecond(options: {
-  nodeUrl: string;
-  nodePid: number;
-  sandboxUrl: string;
-  mailboxes: readonly FleetMailbox[];
-  seconds: number;
-  intervalMs: number;
-  key: string;
-}): Promise<CpuWindow> {
+async function oneMessageASecond(options: PushCostTarget): Promise<CpuWindow> {
   const sandbox = sandboxControl(options.sandboxUrl);
   const prefix = `${FLEET_SUBJECT_PREFIX}cost-${options.key} `;
   const order = shuffledOrder(options.mailboxes.length);

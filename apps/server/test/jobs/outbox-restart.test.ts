@@ -21,6 +21,7 @@ import {
 } from '../mail/support/mail-harness';
 import { testEnv } from '../support/test-app';
 import { createTestDatabase, testDatabaseKinds } from '../support/test-database';
+import { closeNodeFixture } from './support/close-node-fixture';
 import { waitFor } from './support/job-rows';
 import { type ServerNode, startServerNode } from './support/server-node';
 
@@ -67,15 +68,7 @@ describe.each(testDatabaseKinds)('the outbox after a kill (%s)', (kind) => {
     app = await buildApp({ env, database, publicUrl: 'http://localhost:3000' });
     await app.ready();
   }, 120_000);
-  afterAll(async () => {
-    for (const node of nodes) await node.stop();
-    await control?.('DELETE', '/faults');
-    await app?.close();
-    if (database?.drop) await database.drop();
-    else await database?.close().catch(() => undefined);
-    await sandbox?.close();
-    fs.rmSync(dataRoot, { recursive: true, force: true });
-  });
+  afterAll(() => closeNodeFixture({ nodes, control, app, database, sandbox, dataRoot }));
 
   /** Nodes share the database (PostgreSQL) or, one at a time, the embedded one in `dataRoot` (PGlite). */
   const startNode = async (name: string) => {

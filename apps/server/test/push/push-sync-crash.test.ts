@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Database, openDatabase } from '../../src/db/client';
 import { syncIntegration } from '../../src/mail/mail-service';
+import { closeNodeFixture } from '../jobs/support/close-node-fixture';
 import { waitFor } from '../jobs/support/job-rows';
 import { type ServerNode, startServerNode } from '../jobs/support/server-node';
 import {
@@ -120,15 +121,7 @@ describe.each(testDatabaseKinds)('a node killed during a push-triggered sync (%s
     };
   }, 120_000);
 
-  afterAll(async () => {
-    for (const node of nodes) await node.stop();
-    await control?.('DELETE', '/faults');
-    await app?.close();
-    if (database?.drop) await database.drop();
-    else await database?.close().catch(() => undefined);
-    await sandbox?.close();
-    fs.rmSync(dataRoot, { recursive: true, force: true });
-  });
+  afterAll(() => closeNodeFixture({ nodes, control, app, database, sandbox, dataRoot }));
 
   /** A node on the one public URL the Graph subscription names (a restart behind the same address). */
   const startNode = async (name: string) => {
