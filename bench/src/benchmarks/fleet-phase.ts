@@ -50,6 +50,8 @@ export async function runPhase(options: {
   options.log(
     `fleet: ${options.scheduler} on ${nodes.length} node(s): ${options.intervals} × ${mailboxes.length} messages over ${(options.intervals * intervalMs) / 1000} s`,
   );
+  const droppedUrl = `${options.sandboxUrl}/control/push-faults/dropped`;
+  if (options.faults) await callJson(droppedUrl, 'DELETE');
   const deliveries = await deliverMail({
     sandboxUrl: options.sandboxUrl,
     mailboxes,
@@ -72,9 +74,17 @@ export async function runPhase(options: {
     `${url}/api/bench/fleet/log?since=${start}&prefix=${encodeURIComponent(prefix)}`,
     'GET',
   );
+  const dropped = options.faults
+    ? new Set(
+        (await callJson<{ messages: { subject: string }[] }>(droppedUrl, 'GET')).messages.map(
+          (message) => message.subject,
+        ),
+      )
+    : undefined;
   const stats = phaseStats({
     deliveries,
     log,
+    dropped,
     integrationIds: mailboxes.map((mailbox) => mailbox.integrationId),
     window: { start, end },
     intervalMs,

@@ -103,4 +103,27 @@ describe('phaseStats', () => {
     expect(stats.freshness.max).toBe(3_000);
     expect(stats.freshness.p50).toBe(2_000);
   });
+
+  it('with faults, measures the notified messages apart from the dropped ones', () => {
+    const stats = phaseStats({
+      deliveries: [
+        { subject: 'Fleet x 1', mailbox: 'm1', deliveredAt: 1_000 },
+        { subject: 'Fleet x 2', mailbox: 'm2', deliveredAt: 1_000 },
+      ],
+      log: {
+        items: [
+          { subject: 'Fleet x 1', insertedAt: 2_000, createdAt: 1_990 },
+          { subject: 'Fleet x 2', insertedAt: 31_000, createdAt: 30_990 },
+        ],
+        syncs: [],
+        jobs: [],
+      },
+      integrationIds: ['i1', 'i2'],
+      window: { start: 0, end: 40_000 },
+      intervalMs: 30_000,
+      dropped: new Set(['Fleet x 2']),
+    });
+    expect(stats.freshness.max).toBe(30_000);
+    expect(stats.notified).toMatchObject({ dropped: 1, freshness: { max: 1_000, p95: 1_000 } });
+  });
 });

@@ -17,6 +17,11 @@ export type PhaseStats = {
   mailboxesWithNewMail: number;
   /** Delivered → inserted, over the messages that arrived (ms). */
   freshness: Summary;
+  /**
+   * With notification faults: the messages whose notification the sandbox dropped, and the freshness of the
+   * rest (a dropped one waits for the poll by design). Null without faults.
+   */
+  notified: { dropped: number; freshness: Summary } | null;
   syncs: number;
   /** Successful syncs over the whole window. */
   syncsPerSecond: number;
@@ -39,6 +44,8 @@ export type PhaseInput = {
   integrationIds: readonly string[];
   window: { start: number; end: number };
   intervalMs: number;
+  /** Subjects of the messages whose notification a fault dropped; undefined without faults. */
+  dropped?: ReadonlySet<string>;
 };
 
 /** Freshness, throughput and the exactly-once count of one phase of the fleet benchmark. */
@@ -46,13 +53,18 @@ export function phaseStats(input: PhaseInput): PhaseStats {
   const { deliveries, log, window, intervalMs } = input;
   const inserted = new Map(log.items.map((item) => [item.subject, item.insertedAt]));
   const freshness: number[] = [];
+  const notifiedFreshness: number[] = [];
   const withNewMail = new Set<string>();
   for (const delivery of deliveries) {
     const at = inserted.get(delivery.subject);
     if (at === undefined) continue;
     freshness.push(at - delivery.deliveredAt);
+    if (!input.dropped?.has(delivery.subject)) notifiedFreshness.push(at - delivery.deliveredAt);
     withNewMail.add(delivery.mailbox);
   }
+  const dropped = input.dropped
+    ? deliveries.filter((delivery) => input.dropped?.has(delivery.subject)).length
+    : 0;
   const ids = new Set(input.integrationIds);
   const syncs = log.syncs.filter(
     (sync) => ids.has(sync.integrationId) && sync.at >= window.start && sync.at <= window.end,
@@ -68,6 +80,7 @@ export function phaseStats(input: PhaseInput): PhaseStats {
     mailboxesSynced: new Set(syncs.map((sync) => sync.integrationId)).size,
     mailboxesWithNewMail: withNewMail.size,
     freshness: summarize(freshness),
+    notified: input.dropped ? { dropped, freshness: summarize(notifiedFreshness) } : null,
     syncs: syncs.length,
     syncsPerSecond: syncs.length / ((window.end - window.start) / 1000),
     roundSyncsPerSecond: jobs.length > 0 ? roundRate(jobs) : null,

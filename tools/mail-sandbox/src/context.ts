@@ -12,6 +12,8 @@ import { createGraphThrottle } from './quota/graph-throttle';
 import type { SandboxStore } from './store/sandbox-store';
 import { createStore } from './store/sandbox-store';
 
+export type DroppedNotice = { mailbox: string; subject: string };
+
 /** Everything the routes share; one per registered plugin. */
 export type SandboxContext = {
   store: SandboxStore;
@@ -24,6 +26,11 @@ export type SandboxContext = {
   graphThrottle: GraphThrottle;
   /** Gmail watch's Pub/Sub topic and pull subscription, with their faults. */
   pubsub: PubSubState;
+  /**
+   * New messages whose notification a fault dropped (Graph's "created", or the Gmail publish that covered
+   * them), for the bench's faults row: its target is the p95 of the rest. Read and cleared through the control API.
+   */
+  droppedNotices: DroppedNotice[];
   tokenLifetimeSeconds: number;
   shouldSeed: boolean;
   now: () => number;
@@ -67,6 +74,7 @@ export function createContext(settings: ContextSettings): SandboxContext {
     gmailQuota: createGmailQuota(),
     graphThrottle: createGraphThrottle(),
     pubsub: createPubSubState(),
+    droppedNotices: [],
     held: new Set(),
     calls: { office365: 0, gmail: 0 },
     batches: { office365: 0, gmail: 0 },

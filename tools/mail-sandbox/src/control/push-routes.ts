@@ -57,6 +57,14 @@ export function registerControlPushRoutes(app: FastifyInstance, ctx: SandboxCont
     return reply.code(201).send(faults);
   });
 
+  // New messages whose notification a fault dropped, either provider (the bench's faults row leaves them out).
+  app.get('/push-faults/dropped', async () => ({ messages: ctx.droppedNotices }));
+
+  app.delete('/push-faults/dropped', async () => {
+    ctx.droppedNotices.length = 0;
+    return { ok: true };
+  });
+
   app.delete('/graph/push-faults', async () => {
     Object.assign(ctx.pushFaults, createPushFaults());
     return { ok: true };

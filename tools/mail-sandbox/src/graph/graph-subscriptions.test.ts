@@ -134,9 +134,14 @@ describe('Graph subscriptions', () => {
     expect(forged[0]?.clientState).not.toBe('secret-state');
     await h.control('POST', '/graph/push-faults', { dropShare: 1, duplicateShare: 0 });
     receiver.received.length = 0;
+    await h.control('DELETE', '/push-faults/dropped');
     await deliver('Dropped');
     await wait(600);
     expect(notifications().filter((item) => item.subscriptionId === id)).toHaveLength(0);
+    const dropped = (await h.control('GET', '/push-faults/dropped')).json() as {
+      messages: { subject: string }[];
+    };
+    expect(dropped.messages.map((message) => message.subject)).toEqual(['Dropped']);
     const sent = await h.control('POST', '/graph/lifecycle', {
       subscriptionId: id,
       event: 'subscriptionRemoved',

@@ -69,18 +69,21 @@ export function createPubSubState(): PubSubState {
   };
 }
 
-/** Publishes `data` (already base64) to every subscription of `topic`, through the armed faults. */
+/**
+ * Publishes `data` (already base64) to every subscription of `topic`, through the armed faults; answers false
+ * when a fault dropped it.
+ */
 export function publish(
   state: PubSubState,
   topic: string,
   data: string,
   now: number,
   random = Math.random,
-): void {
+): boolean {
   const { faults } = state;
   if (faults.dropShare > 0 && random() < faults.dropShare) {
     state.dropped++;
-    return;
+    return false;
   }
   const copies = faults.duplicateShare > 0 && random() < faults.duplicateShare ? 2 : 1;
   for (const subscription of state.subscriptions.values()) {
@@ -100,6 +103,7 @@ export function publish(
       });
     }
   }
+  return true;
 }
 
 /** Up to `max` visible messages, leased until the ack deadline; a lease that ran out is handed out again. */

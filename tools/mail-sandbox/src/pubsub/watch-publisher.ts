@@ -1,4 +1,5 @@
 import type { SandboxContext } from '../context';
+import { noteDropped } from '../push/graph-notifier';
 import { firstChangeAfter } from '../store/change-log';
 import type { ChangeRecord, GmailWatch, Mailbox } from '../store/types';
 import { publish } from './pubsub-state';
@@ -20,12 +21,12 @@ export function publishWatchedChanges(ctx: SandboxContext, mailbox: Mailbox, now
   if (!watch || watch.expiration <= now || mailbox.seq <= watch.notifiedSeq) return;
   if (now - watch.lastPublishedAt < MIN_NOTIFICATION_GAP_MS) return;
   let isWatched = false;
+  const added: number[] = [];
   for (let index = firstChangeAfter(mailbox, watch.notifiedSeq); index < mailbox.log.length; index++) {
     const record = mailbox.log[index];
-    if (record && touchesWatch(record, watch)) {
-      isWatched = true;
-      break;
-    }
+    if (!record || !touchesWatch(record, watch)) continue;
+    isWatched = true;
+    if (record.kind === 'added') added.push(record.serial);
   }
   watch.notifiedSeq = mailbox.seq;
   if (!isWatched) return;
@@ -33,7 +34,8 @@ export function publishWatchedChanges(ctx: SandboxContext, mailbox: Mailbox, now
   const data = Buffer.from(
     JSON.stringify({ emailAddress: mailbox.address, historyId: mailbox.seq }),
   ).toString('base64');
-  publish(ctx.pubsub, watch.topicName, data, now);
+  if (publish(ctx.pubsub, watch.topicName, data, now)) return;
+  for (const serial of added) noteDropped(ctx, mailbox, serial);
 }
 
 /** Looks at every watched mailbox a few times a second; answers a stop function. */

@@ -31,6 +31,12 @@ function notificationFor(
   };
 }
 
+/** Records that the notification of a new message was dropped (control API: GET /control/push-faults/dropped). */
+export function noteDropped(ctx: SandboxContext, mailbox: Mailbox, serial: number): void {
+  const subject = mailbox.messages[serial]?.subject;
+  if (subject !== undefined) ctx.droppedNotices.push({ mailbox: mailbox.address, subject });
+}
+
 /** The clientState to send: the subscription's, or (a fault) one it never had. */
 function clientStateFor(ctx: SandboxContext, subscription: GraphSubscription): string | null {
   if (ctx.pushFaults.forgeClientState <= 0) return subscription.clientState;
@@ -47,7 +53,10 @@ function collect(ctx: SandboxContext, subscription: GraphSubscription, mailbox: 
     if (!change) continue;
     const changeType = graphChangeType(change.kind);
     if (!wanted.has(changeType)) continue;
-    if (Math.random() < ctx.pushFaults.dropShare) continue;
+    if (Math.random() < ctx.pushFaults.dropShare) {
+      if (change.kind === 'added') noteDropped(ctx, mailbox, change.serial);
+      continue;
+    }
     const item = notificationFor(
       subscription,
       mailbox,
