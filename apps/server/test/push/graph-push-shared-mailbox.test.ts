@@ -1,3 +1,4 @@
+import { ACCESS_REMOVED_NOTE } from '@ledgerdesk/domain/integrations/shared-mailbox';
 import { allowSandboxConsent } from '@ledgerdesk/test-support/seed/connect-mailbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncIntegration } from '../../src/mail/mail-service';
@@ -17,6 +18,7 @@ describe.each(testDatabaseKinds)('Office 365 push of a shared mailbox (%s)', (ki
   const user = `alex@${domain}`;
   const shared = `accounts@${domain}`;
   let box: { userId: string; integrationId: string };
+  let cookie = '';
 
   beforeAll(async () => {
     h = await createPushHarness(kind, { withFleet: true });
@@ -28,7 +30,9 @@ describe.each(testDatabaseKinds)('Office 365 push of a shared mailbox (%s)', (ki
       shared: true,
     });
     await h.control('PUT', `/mailboxes/${shared}/delegates/${user}`, { access: 'full' });
-    const { cookie, userId } = await signUp(h.app, `push-shared-${Date.now()}@ledgerdesk.test`);
+    const signedUp = await signUp(h.app, `push-shared-${Date.now()}@ledgerdesk.test`);
+    cookie = signedUp.cookie;
+    const { userId } = signedUp;
     const redirectUri = redirectUriFor('office365', h.publicUrl);
     const start = await callFunction(h.app, cookie, 'office365-auth', {
       action: 'get-auth-url',
@@ -69,5 +73,25 @@ describe.each(testDatabaseKinds)('Office 365 push of a shared mailbox (%s)', (ki
         (await storedItems(h.app, box.userId, box.integrationId)).some((item) => item.subject === subject),
       20_000,
     );
+  });
+
+  it('removes the subscription when the tenant takes access away, and sets it up again on Check Access Again', async () => {
+    expect(await sandboxSubscriptions(h, shared)).toHaveLength(1);
+    await h.control('PUT', `/mailboxes/${shared}/delegates/${user}`, { access: 'none' });
+    await expect(
+      syncIntegration({ deps: h.app.mail, userId: box.userId }, { integrationId: box.integrationId }),
+    ).rejects.toThrow(ACCESS_REMOVED_NOTE);
+    expect(await sandboxSubscriptions(h, shared)).toEqual([]);
+    expect(await pushRow(h, box)).toBeFalsy();
+
+    await h.control('PUT', `/mailboxes/${shared}/delegates/${user}`, { access: 'full' });
+    const check = await h.app.inject({
+      method: 'POST',
+      url: `/api/integrations/${box.integrationId}/check-access`,
+      headers: { cookie, origin: h.publicUrl },
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    await waitFor(async () => (await pushRow(h, box))?.state === 'live', 60_000);
+    expect(await sandboxSubscriptions(h, shared)).toHaveLength(1);
   });
 });

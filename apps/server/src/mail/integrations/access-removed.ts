@@ -3,6 +3,7 @@ import { MailError } from '../errors';
 import { ProviderError } from '../http/provider-error';
 import type { IntegrationCtx, IntegrationRow } from '../integrations/integration-store';
 import { recordFailure } from '../notices/failure-notice';
+import { stopPush } from '../push/maintain-push';
 
 /**
  * Whether Graph refused a shared mailbox itself (decision 024): 403 ErrorAccessDenied (the tenant took the
@@ -18,7 +19,8 @@ export function isMailboxAccessRefused(error: unknown): boolean {
 
 /**
  * Records that the tenant removed the user's access to a shared mailbox: `access_removed_at` with
- * `needs_reconnect`, which every fleet query skips, so the minute's round stops trying; one notice in triage.
+ * `needs_reconnect`, which every fleet query skips, so the minute's round stops trying; one notice in triage;
+ * its live updates removed.
  * Throws the state as a reconnect_required MailError, so the run ends as an expired connection does.
  */
 export async function markAccessRemoved(ctx: IntegrationCtx, integration: IntegrationRow): Promise<never> {
@@ -26,6 +28,9 @@ export async function markAccessRemoved(ctx: IntegrationCtx, integration: Integr
     needsReconnect: true,
     accessRemovedAt: new Date(),
   });
+  // Its subscription can bring nothing in now: removed at Graph (best effort) rather than left to expire.
+  // Check Access Again sets live updates up again.
+  await stopPush(ctx, integration);
   integration.needsReconnect = true;
   throw new MailError('reconnect_required', ACCESS_REMOVED_NOTE);
 }
