@@ -106,7 +106,11 @@ export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): Ben
     isSmoke,
     shouldBuild: !isSmoke && !args.includes('--no-build'),
     only: parseOnly(args),
-    databases: [{ kind: 'pglite' }, ...(adminUrl ? [{ kind: 'postgres' as const, adminUrl }] : [])],
+    // BENCH_POSTGRES_ONLY=1 skips PGlite (a rerun of one database's tables).
+    databases: [
+      ...(adminUrl && env.BENCH_POSTGRES_ONLY === '1' ? [] : [{ kind: 'pglite' as const }]),
+      ...(adminUrl ? [{ kind: 'postgres' as const, adminUrl }] : []),
+    ],
     ports: { app: basePort, sandbox: basePort + 1, fleet: [basePort + 2, basePort + 3, basePort + 4] },
     list: {
       sizes: positiveList(env.BENCH_SIZES, 'BENCH_SIZES') ?? (isSmoke ? [400] : [1_000, 10_000, 100_000]),

@@ -19,6 +19,7 @@ type Row = {
   peak_hours_interval_minutes: number | null;
   off_peak_interval_minutes: number | null;
   priority: number | null;
+  is_push_live: boolean | null;
 };
 
 const asDate = (value: string | Date | null) => (value === null ? null : new Date(value));
@@ -38,6 +39,7 @@ export async function listSyncCandidates(db: Db): Promise<SyncCandidate[]> {
     tokenExpiresAt: asDate(row.token_expires_at),
     syncErrorCount: Number(row.sync_error_count),
     lastSyncErrorAt: asDate(row.last_sync_error_at),
+    isPushLive: row.is_push_live === true,
     source: row.source_id
       ? {
           isActive: row.source_is_active ?? true,

@@ -35,6 +35,13 @@ export const QUEUES = {
 } as const;
 
 /** Why a sync job was queued besides the round: a push notification, a reconciliation, a person. */
+/**
+ * Above any round's rank (a source's priority, at most 10, plus one per missed interval): a sync somebody waits
+ * for — a notification's, a person's Sync — runs before the round's (decision 026). Without it a notified
+ * mailbox waited behind up to a whole round of polls (the 1,000-mailbox bench: push p95 20 s on PostgreSQL).
+ */
+export const ON_DEMAND_SYNC_PRIORITY = 1_000;
+
 export type SyncReason = 'push' | 'verify';
 
 /** A push-queued sync waits this long for a manual sync or reset holding the mailbox, then gives way. */
@@ -192,11 +199,21 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     return !first || first.id === jobId;
   };
 
-  /** One job per mailbox on a stately queue: never two queued or two running for it, on any node. */
-  const sendSingleton = async (queue: string, job: IntegrationJobData, data: object = {}) => {
+  /**
+   * One job per mailbox on a stately queue: never two queued or two running for it, on any node. With a
+   * priority, a job of the mailbox already waiting is raised to it (the waiting job does the same work).
+   */
+  const sendSingleton = async (queue: string, job: IntegrationJobData, data: object = {}, priority = 0) => {
     const payload = { integrationId: job.integrationId, userId: job.userId, ...data };
     await whenStarted();
-    const id = await boss.send(queue, payload, { singletonKey: job.integrationId });
+    const id = await boss.send(queue, payload, { singletonKey: job.integrationId, priority });
+    if (!id && priority > 0) {
+      await boss.getDb().executeSql(
+        `update ${JOBS_SCHEMA}.job set priority = $3
+           where name = $1 and singleton_key = $2 and state = 'created' and priority < $3`,
+        [queue, job.integrationId, priority],
+      );
+    }
     const workers = queue === QUEUES.sync ? syncWorkers : queue === QUEUES.push ? pushWorkers : verifyWorkers;
     if (id) for (const worker of workers) boss.notifyWorker(worker);
     return id !== null;
@@ -249,7 +266,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     if (periodMs <= 0 || isStopping) return false;
     const slot = `${reason}:${new Date().toISOString()}`;
     const hint = job.hintHistoryId ? { hintHistoryId: job.hintHistoryId } : {};
-    return sendSingleton(QUEUES.sync, job, { slot, reason, ...hint });
+    return sendSingleton(QUEUES.sync, job, { slot, reason, ...hint }, ON_DEMAND_SYNC_PRIORITY);
   };
 
   const runRound = async (jobId: string, data: SyncRoundData) => {

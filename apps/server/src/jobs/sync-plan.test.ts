@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FAILURE_BACKOFF_MS, parsePeakHours, planSyncRound, type SyncCandidate } from './sync-plan';
+import {
+  LIVE_PUSH_POLL_PERIODS,
+  MAX_FAILURE_BACKOFF_MS,
+  parsePeakHours,
+  planSyncRound,
+  type SyncCandidate,
+} from './sync-plan';
 
 const PERIOD = 60_000;
 const settings = { periodMs: PERIOD, peakHours: parsePeakHours('8-18') };
@@ -40,6 +46,22 @@ describe('planSyncRound', () => {
     expect(planSyncRound([candidate('a')], settings, at('2026-03-02T10:00:45')).due.map((m) => m.id)).toEqual(
       [],
     );
+  });
+
+  it('polls a mailbox with live updates every LIVE_PUSH_POLL_PERIODS rounds, the others every round', () => {
+    const lastSyncAt = at('2026-03-02T10:00:30');
+    const plan = (now: string) =>
+      planSyncRound(
+        [candidate('live', { isPushLive: true, lastSyncAt }), candidate('polled', { lastSyncAt })],
+        settings,
+        at(now),
+      )
+        .due.map((m) => m.id)
+        .sort();
+    expect(LIVE_PUSH_POLL_PERIODS).toBe(5);
+    expect(plan('2026-03-02T10:01:00')).toEqual(['polled']);
+    expect(plan('2026-03-02T10:04:59')).toEqual(['polled']);
+    expect(plan('2026-03-02T10:05:00')).toEqual(['live', 'polled']);
   });
 
   it('orders by priority, then the longest waiting first', () => {

@@ -27,7 +27,15 @@ export type SyncCandidate = {
   lastSyncErrorAt: Date | null;
   /** Null when the mailbox has no email notification source: the spec's defaults apply. */
   source: SourceSettings | null;
+  /** Its live updates are healthy (decision 026: polled every LIVE_PUSH_POLL_PERIODS rounds). */
+  isPushLive?: boolean;
 };
+
+/**
+ * A mailbox with healthy live updates is polled every 5 rounds (5 minutes by default) rather than every round
+ * (decision 026): its mail comes by notification, and the poll is the net for a lost one. Issue 29 allows up to 15.
+ */
+export const LIVE_PUSH_POLL_PERIODS = 5;
 
 export type PlanSettings = {
   /** SYNC_INTERVAL_SECONDS in ms: the round period, and the length of one interval "minute". */
@@ -113,7 +121,8 @@ export function planSyncRound(
       counts.disabled++;
       continue;
     }
-    const periods = intervalPeriods(candidate.source, now, settings.peakHours);
+    const configured = intervalPeriods(candidate.source, now, settings.peakHours);
+    const periods = candidate.isPushLive ? Math.max(configured, LIVE_PUSH_POLL_PERIODS) : configured;
     const at = dueAt(candidate, periods, settings.periodMs);
     if (!at) {
       counts.notInitialised++;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationSources } from '../../src/db/schema/notification-sources';
 import { withUser } from '../../src/db/with-user';
-import { createSyncFleet } from '../../src/jobs/sync-fleet';
+import { createSyncFleet, ON_DEMAND_SYNC_PRIORITY } from '../../src/jobs/sync-fleet';
 import { type Connected, connectFreshMailbox } from '../mail/support/mail-fixtures';
 import { callFunction, createMailHarness, type MailHarness } from '../mail/support/mail-harness';
 import { storedItems } from '../mail/support/mailbox-compare';
@@ -105,6 +105,44 @@ describe.each(testDatabaseKinds)('sync fleet (%s)', (kind) => {
       await fleet.stop();
     }
   }, 240_000);
+
+  it("puts a notified mailbox's sync before the round's, raising a waiting job of it", async () => {
+    const [waiting, fresh] = [
+      await connectFreshMailbox(h, 'office365', { messages: 1 }),
+      await connectFreshMailbox(h, 'gmail', { messages: 1 }),
+    ];
+    if (!waiting || !fresh) throw new Error('no mailbox');
+    const fleet = createSyncFleet(h.app.mail);
+    await fleet.start();
+    try {
+      // A round's job for one mailbox, still waiting (due in an hour, so no worker takes it meanwhile).
+      await jobRows(
+        h,
+        `insert into pgboss.job (name, data, priority, singleton_key, start_after, policy)
+           values ('mail-sync', $1::jsonb, 5, $2, now() + interval '1 hour', 'stately')`,
+        [
+          JSON.stringify({ integrationId: waiting.integrationId, userId: waiting.userId }),
+          waiting.integrationId,
+        ],
+      );
+      await fleet.queueSync(waiting, 'push');
+      await fleet.queueSync(fresh, 'push');
+      const priorities = await jobRows<{ key: string; priority: number }>(
+        h,
+        `select singleton_key as key, priority from pgboss.job where name = 'mail-sync' and singleton_key in ($1, $2)`,
+        [waiting.integrationId, fresh.integrationId],
+      );
+      expect(priorities.map((row) => Number(row.priority))).toEqual([
+        ON_DEMAND_SYNC_PRIORITY,
+        ON_DEMAND_SYNC_PRIORITY,
+      ]);
+      expect(priorities.map((row) => row.key).sort()).toEqual(
+        [waiting.integrationId, fresh.integrationId].sort(),
+      );
+    } finally {
+      await fleet.stop();
+    }
+  });
 
   it('reports the fleet on /api/health', async () => {
     const fleet = createSyncFleet(h.app.mail);

@@ -46,6 +46,10 @@ export async function syncStream(
   );
   let cursor = (metadata[stream.cursorKey] as string | null | undefined) || null;
   let marker = readMarker(metadata, stream);
+  // The stored cursor is a page inside a round of changes (a run stopped, or crashed, before the round's end):
+  // that round ends where it began, so mail that came after it needs one more round in this run (the
+  // notification that woke this sync may be for exactly that mail).
+  let isMidRound = cursor !== null && !marker && metadata[midRoundKey(stream)] === true;
   if (marker?.is_listed) {
     // A crash between the listing's last page and its sweep: finish the sweep first.
     count(report, stream, await reconcileListing(ctx, provider, session, context, stream, marker));
@@ -85,6 +89,7 @@ export async function syncStream(
       await mergeIntegrationMetadata(tx, context.integrationId, {
         [stream.cursorKey]: page.cursor,
         [markerKey(stream)]: nextMarker,
+        [midRoundKey(stream)]: !page.isComplete && !nextMarker,
       });
       return applied;
     });
@@ -95,10 +100,15 @@ export async function syncStream(
     if (page.isComplete) {
       if (nextMarker)
         count(report, stream, await reconcileListing(ctx, provider, session, context, stream, nextMarker));
-      return;
+      if (!isMidRound) return;
+      isMidRound = false;
+      marker = null;
     }
   }
 }
+
+/** Metadata key: the stream's cursor is a page inside a round of changes, not a round's end. */
+const midRoundKey = (stream: SyncStream) => `${stream.cursorKey}_mid_round`;
 
 function count(report: SyncReport, stream: SyncStream, counts: ApplyCounts): void {
   report.newEmails += counts.inserted;
