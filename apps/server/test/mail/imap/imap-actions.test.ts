@@ -18,22 +18,25 @@ import { storedItems } from '../support/mailbox-compare';
 import { connectImapBox, type ImapBox, mailClient, rawMessage, syncBox } from './imap-fixtures';
 import { readFolder } from './imap-server-state';
 
+const CAPABILITY_WITHOUT_MOVE =
+  'IMAP4rev1 LITERAL+ SASL-IR LOGIN-REFERRALS ID ENABLE IDLE SORT THREAD=REFERENCES MULTIAPPEND UNSELECT ' +
+  'CHILDREN NAMESPACE UIDPLUS LIST-EXTENDED I18NLEVEL=1 ESEARCH SEARCHRES WITHIN LIST-STATUS BINARY SPECIAL-USE';
 const started = await startDovecot();
-// A server without MOVE (nor CONDSTORE/QRESYNC) and without a special-use Archive folder.
-const plain = started.unavailable
-  ? started
-  : await startDovecot({
-      withoutArchive: true,
-      capability:
-        'IMAP4rev1 LITERAL+ SASL-IR LOGIN-REFERRALS ID ENABLE IDLE SORT THREAD=REFERENCES MULTIAPPEND UNSELECT ' +
-        'CHILDREN NAMESPACE UIDPLUS LIST-EXTENDED I18NLEVEL=1 ESEARCH SEARCHRES WITHIN LIST-STATUS BINARY SPECIAL-USE',
-    });
+// A server without MOVE (nor CONDSTORE/QRESYNC) and without a special-use Archive folder; one without UIDPLUS too.
+const [plain, bare] = started.unavailable
+  ? [started, started]
+  : await Promise.all([
+      startDovecot({ withoutArchive: true, capability: CAPABILITY_WITHOUT_MOVE }),
+      startDovecot({ capability: CAPABILITY_WITHOUT_MOVE.replace(' UIDPLUS', '') }),
+    ]);
 if (started.unavailable) console.warn(`IMAP suites skipped: ${started.unavailable}`);
 const dovecot = started.server as DovecotServer;
 const withoutMove = plain.server as DovecotServer;
+const withoutUidPlus = bare.server as DovecotServer;
 afterAll(async () => {
   await dovecot?.stop();
   await withoutMove?.stop();
+  await withoutUidPlus?.stop();
 });
 
 let counter = 0;
@@ -167,6 +170,73 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
       expect(await item(box, id)).toMatchObject({ status: 'cleared', emailMessageId: `archive|<${id}>` });
     });
 
+    it("without MOVE nor UIDPLUS a clear never expunges another client's \\Deleted message", async () => {
+      const id = `${unique('bare')}@client.test`;
+      const deletedElsewhere = `${unique('theirs')}@client.test`;
+      const box = await boxWith(withoutUidPlus, [id, deletedElsewhere]);
+      const flagTheirs = async (on: boolean) => {
+        const client = await mailClient(withoutUidPlus, box);
+        expect(client.capabilities.has('UIDPLUS')).toBe(false);
+        await client.mailboxOpen('INBOX');
+        const [uid] =
+          (await client.search({ header: { 'message-id': deletedElsewhere } }, { uid: true })) || [];
+        if (on) await client.messageFlagsAdd(String(uid), ['\\Deleted'], { uid: true });
+        else await client.messageFlagsRemove(String(uid), ['\\Deleted'], { uid: true });
+        await client.logout();
+      };
+      await flagTheirs(true);
+      const entry = await item(box, id);
+      expect((await patch(box, entry.id, { status: 'cleared' })).statusCode).toBe(200);
+      await pushed();
+      // Refused before anything was copied: the item is put back, the other message still there.
+      expect(await item(box, id)).toMatchObject({ status: 'inbox', emailMessageId: `inbox|<${id}>` });
+      expect(await readFolder(withoutUidPlus, box, 'Archive')).toEqual([]);
+      expect((await readFolder(withoutUidPlus, box, 'INBOX')).map((m) => [m.messageId, m.deleted])).toEqual([
+        [id, false],
+        [deletedElsewhere, true],
+      ]);
+      // With no other deletion pending, COPY + EXPUNGE moves it.
+      await flagTheirs(false);
+      expect((await patch(box, entry.id, { status: 'cleared' })).statusCode).toBe(200);
+      await pushed();
+      expect((await readFolder(withoutUidPlus, box, 'Archive')).map((m) => m.messageId)).toEqual([id]);
+      expect((await readFolder(withoutUidPlus, box, 'INBOX')).map((m) => m.messageId)).toEqual([
+        deletedElsewhere,
+      ]);
+    });
+
+    it('a bulk clear pushes each change on its own: a message gone from the server fails alone', async () => {
+      const ids = [1, 2, 3].map((n) => `${unique(`bulk${n}`)}@client.test`);
+      const box = await boxWith(dovecot, ids);
+      const entries = await Promise.all(ids.map((id) => item(box, id)));
+      // Another client deletes the second message before the outbox pushes.
+      const client = await mailClient(dovecot, box);
+      await client.mailboxOpen('INBOX');
+      const [uid] = (await client.search({ header: { 'message-id': ids[1] ?? '' } }, { uid: true })) || [];
+      await client.messageDelete(String(uid), { uid: true });
+      await client.logout();
+      const bulk = await t.app.inject({
+        method: 'POST',
+        url: '/api/triage/items/bulk-update',
+        headers: { cookie: box.cookie },
+        payload: { ids: entries.map((entry) => entry.id), patch: { status: 'cleared' } },
+      });
+      expect(bulk.statusCode, bulk.body).toBe(200);
+      await pushed();
+      expect((await readFolder(dovecot, box, 'Archive')).map((m) => m.messageId)).toEqual([ids[0], ids[2]]);
+      expect(await item(box, ids[0] ?? '')).toMatchObject({
+        status: 'cleared',
+        emailMessageId: `archive|<${ids[0]}>`,
+      });
+      expect(await item(box, ids[2] ?? '')).toMatchObject({
+        status: 'cleared',
+        emailMessageId: `archive|<${ids[2]}>`,
+      });
+      const gone = await item(box, ids[1] ?? '');
+      expect(gone.status).toBe('inbox');
+      expect(gone.metadata).toHaveProperty('mailbox_change_failed');
+    });
+
     it('a mailbox without an Archive folder: the clear is refused as "Archive Folder Missing" and put back', async () => {
       const id = `${unique('noarchive')}@client.test`;
       const box = await boxWith(withoutMove, [id]);
@@ -233,6 +303,42 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
         seen: true,
         inReplyTo: `<${question}>`,
       });
+    });
+
+    it('undo send applies: a held mail taken back never leaves, one let go arrives once with its Sent copy', async () => {
+      const box = await connectImapBox(t, dovecot);
+      const recipient = await connectImapBox(t, dovecot);
+      const hold = (subject: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/functions/send-office365-email',
+          headers: { cookie: box.cookie },
+          payload: {
+            to: [recipient.address],
+            cc: [],
+            subject,
+            body: `<p>${subject}</p>`,
+            replyType: 'new',
+            integrationId: box.integrationId,
+            holdSeconds: 5,
+          },
+        });
+      const takenBack = (await hold('Taken back')).json() as { outgoingId: string };
+      const cancelled = await t.app.inject({
+        method: 'POST',
+        url: `/api/outgoing/${takenBack.outgoingId}/cancel`,
+        headers: { cookie: box.cookie },
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect((await hold('Let go')).statusCode).toBe(200);
+      clock.advance(5_000);
+      expect(await sendDueMail(t.app, clock)).toEqual({ sent: 1, retried: 0, failed: 0 });
+      await expect
+        .poll(async () => (await readFolder(dovecot, recipient, 'INBOX')).map((m) => m.subject), {
+          timeout: 15_000,
+        })
+        .toEqual(['Let go']);
+      expect((await readFolder(dovecot, box, 'Sent')).map((m) => m.subject)).toEqual(['Let go']);
     });
 
     it('a wrong SMTP password answers in words and loses nothing: a held mail stays, failed, to take back', async () => {
