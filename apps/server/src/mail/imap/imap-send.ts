@@ -24,8 +24,18 @@ async function threadingOf(session: MailSession, mail: OutgoingMail): Promise<Th
   return { inReplyTo, references };
 }
 
-/** Gmail files what its SMTP server sends in Sent Mail itself (its IMAP server announces X-GM-EXT-1). */
-const GMAIL_SMTP = /(^|\.)(gmail|googlemail)\.com$/i;
+const GMAIL_HOST = /(^|\.)(gmail|googlemail)\.com$/i;
+
+/**
+ * Whether the server files what its SMTP server sends in Sent by itself: Gmail does (its SMTP host, or its IMAP
+ * server announcing X-GM-EXT-1). Without the capabilities (not connected yet) only the host tells.
+ */
+export function serverFilesSent(
+  smtpHost: string,
+  imapCapabilities: ReadonlyMap<string, unknown> | null,
+): boolean {
+  return GMAIL_HOST.test(smtpHost) || (imapCapabilities?.has('X-GM-EXT-1') ?? false);
+}
 
 /**
  * Files the sent copy in the Sent folder (special-use `\Sent`, else its usual name), flagged `\Seen`, unless the
@@ -33,9 +43,10 @@ const GMAIL_SMTP = /(^|\.)(gmail|googlemail)\.com$/i;
  * filed is left out rather than reported as a failed send (which would make the user send it twice).
  */
 async function fileSentCopy(session: MailSession, raw: string): Promise<void> {
-  if (GMAIL_SMTP.test(sessionAccount(session).smtp.host)) return;
+  const smtpHost = sessionAccount(session).smtp.host;
+  if (serverFilesSent(smtpHost, null)) return;
   await withImap(session, async (client) => {
-    if (client.capabilities.has('X-GM-EXT-1')) return;
+    if (serverFilesSent(smtpHost, client.capabilities)) return;
     const sent = (await findFolders(client)).sent;
     if (sent) await client.append(sent, raw, ['\\Seen']);
   }).catch(() => undefined);

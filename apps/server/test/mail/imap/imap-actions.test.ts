@@ -223,7 +223,10 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
       });
       expect(bulk.statusCode, bulk.body).toBe(200);
       await pushed();
-      expect((await readFolder(dovecot, box, 'Archive')).map((m) => m.messageId)).toEqual([ids[0], ids[2]]);
+      // The outbox pushes a bulk action's changes in any order.
+      expect((await readFolder(dovecot, box, 'Archive')).map((m) => m.messageId).sort()).toEqual(
+        [ids[0], ids[2]].sort(),
+      );
       expect(await item(box, ids[0] ?? '')).toMatchObject({
         status: 'cleared',
         emailMessageId: `archive|<${ids[0]}>`,
@@ -303,6 +306,52 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
         seen: true,
         inReplyTo: `<${question}>`,
       });
+    });
+
+    it("a reply-all reaches To and Cc with the thread's References", async () => {
+      const box = await connectImapBox(t, dovecot);
+      const client = await connectImapBox(t, dovecot);
+      const partner = await connectImapBox(t, dovecot);
+      const first = `${unique('first')}@client.test`;
+      const second = `${unique('second')}@client.test`;
+      await dovecot.deliver(
+        rawMessage({
+          messageId: second,
+          subject: 'Subject all',
+          from: `Client <${client.address}>`,
+          to: box.address,
+          references: [first],
+          headers: [`Cc: ${partner.address}`],
+        }),
+        box.address,
+      );
+      await syncBox(t, box);
+      const original = await item(box, 'all');
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/functions/send-office365-email',
+        headers: { cookie: box.cookie },
+        payload: {
+          to: [client.address],
+          cc: [partner.address],
+          subject: 'Re: Subject all',
+          body: '<p>To you both.</p>',
+          replyType: 'replyAll',
+          triageItemId: original.id,
+        },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      for (const who of [client, partner]) {
+        await expect
+          .poll(async () => (await readFolder(dovecot, who, 'INBOX')).length, { timeout: 15_000 })
+          .toBe(1);
+        expect((await readFolder(dovecot, who, 'INBOX'))[0]).toMatchObject({
+          subject: 'Re: Subject all',
+          inReplyTo: `<${second}>`,
+          references: [`<${first}>`, `<${second}>`],
+        });
+      }
+      expect(await readFolder(dovecot, box, 'Sent')).toHaveLength(1);
     });
 
     it('undo send applies: a held mail taken back never leaves, one let go arrives once with its Sent copy', async () => {
