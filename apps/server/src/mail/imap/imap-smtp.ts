@@ -4,6 +4,15 @@ import type { ImapAccount } from './imap-account';
 
 type SmtpFailure = Error & { code?: string; responseCode?: number; response?: string; rejected?: string[] };
 
+const isTemporary = (failure: SmtpFailure) =>
+  (failure.responseCode ?? 0) >= 400 && (failure.responseCode ?? 0) < 500;
+
+function recipients(failure: SmtpFailure): string {
+  const rejected = failure.rejected ?? [];
+  if (rejected.length === 0) return 'the recipients';
+  return `${rejected.length === 1 ? 'the recipient' : 'the recipients'} ${rejected.join(', ')}`;
+}
+
 /**
  * An SMTP failure as a ProviderError in words: a refused login is `unauthorized` (never the password: only the
  * server's answer is quoted), refused recipients are named, a 4xx answer or an unreachable server may be retried.
@@ -19,12 +28,10 @@ export function toSmtpError(error: unknown, host: string): ProviderError {
         `The SMTP server ${host} refused the user name or password${answer}.`,
       );
     case 'EENVELOPE':
+      if (isTemporary(failure)) break;
       return new ProviderError(
         'bad_request',
-        `The SMTP server ${host} refused the recipient${(failure.rejected ?? []).length === 1 ? '' : 's'} ${(failure.rejected ?? []).join(', ')}${answer}.`.replace(
-          / \./,
-          '.',
-        ),
+        `The SMTP server ${host} refused ${recipients(failure)}${answer}.`,
       );
     case 'EDNS':
       return new ProviderError('network', `The SMTP server name ${host} was not found.`);
@@ -36,8 +43,7 @@ export function toSmtpError(error: unknown, host: string): ProviderError {
     case 'ETLS':
       return new ProviderError('unknown', `The SMTP server ${host} could not be reached securely (TLS).`);
   }
-  const code = failure.responseCode ?? 0;
-  if (code >= 400 && code < 500)
+  if (isTemporary(failure))
     return new ProviderError('unavailable', `The SMTP server ${host} asked to try later${answer}.`);
   return new ProviderError('bad_request', `The SMTP server ${host} refused the message${answer}.`);
 }
