@@ -44,6 +44,13 @@ relay_port="$(free_port)"
 # DOVECOT_IMAP_CAPABILITY replaces the announced capabilities (a test of a server without MOVE or CONDSTORE).
 imap_capability_line=""
 [ -n "${DOVECOT_IMAP_CAPABILITY:-}" ] && imap_capability_line="imap_capability = $DOVECOT_IMAP_CAPABILITY"
+# DOVECOT_WITHOUT_ARCHIVE=1 leaves out the special-use Archive folder (a test of "Archive Folder Missing"; a user
+# may still create a folder named Archive, found by its usual name).
+archive_mailbox='  mailbox Archive {
+    special_use = \Archive
+    auto = subscribe
+  }'
+[ -n "${DOVECOT_WITHOUT_ARCHIVE:-}" ] && archive_mailbox=""
 
 mkdir -p "$dir/tls" "$dir/run" "$dir/mail" "$dir/log"
 # A test CA and a server certificate for localhost / 127.0.0.1, made once per directory.
@@ -102,10 +109,7 @@ namespace inbox {
     special_use = \Sent
     auto = subscribe
   }
-  mailbox Archive {
-    special_use = \Archive
-    auto = subscribe
-  }
+$archive_mailbox
   mailbox Trash {
     special_use = \Trash
     auto = subscribe

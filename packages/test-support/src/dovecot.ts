@@ -35,14 +35,21 @@ export type DovecotStart =
 /**
  * Starts a private Dovecot in a temporary directory (installing Debian's packages when missing and allowed).
  * Answers `unavailable` with the reason only where Dovecot cannot be installed (not root, apt-get failed);
- * any other failure throws. `capability` replaces the IMAP capabilities announced (e.g. without MOVE/CONDSTORE).
+ * any other failure throws. `capability` replaces the IMAP capabilities announced (e.g. without MOVE/CONDSTORE);
+ * `withoutArchive` leaves out the special-use Archive folder.
  */
-export async function startDovecot(options: { capability?: string } = {}): Promise<DovecotStart> {
+export async function startDovecot(
+  options: { capability?: string; withoutArchive?: boolean } = {},
+): Promise<DovecotStart> {
   const dir = await mkdtemp(join(tmpdir(), 'ledgerdesk-dovecot-'));
   let stdout: string;
   try {
     ({ stdout } = await run(join(SCRIPTS, 'start-dovecot.sh'), [dir], {
-      env: { ...process.env, DOVECOT_IMAP_CAPABILITY: options.capability ?? '' },
+      env: {
+        ...process.env,
+        DOVECOT_IMAP_CAPABILITY: options.capability ?? '',
+        DOVECOT_WITHOUT_ARCHIVE: options.withoutArchive ? '1' : '',
+      },
       timeout: 300_000,
     }));
   } catch (error) {

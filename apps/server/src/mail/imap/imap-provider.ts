@@ -2,22 +2,22 @@ import { GRAPH_CURSOR_KEYS } from '@ledgerdesk/domain/integrations/sync-cursor-k
 import { MailError } from '../errors';
 import type { MailProvider, SyncStream } from '../provider';
 import type { SyncFolder } from '../sync/sync-report';
+import { imapArchive, imapPushChanges, imapSetRead, imapUnarchive } from './imap-actions';
 import { listImapChanges } from './imap-changes';
 import { sessionAccount } from './imap-client';
 import { getImapMessage, listImapIds, lookupImapMessages } from './imap-lookup';
+import { imapSend } from './imap-send';
 
 function notOAuth(): never {
   throw new MailError('invalid_state', 'IMAP mailboxes sign in with a password, not through a consent page.');
 }
 
-function notYet(): never {
-  throw new MailError('invalid_state', 'This action is not available for IMAP mailboxes yet.');
-}
-
 /**
  * The IMAP/SMTP adapter (issue 30, decision 023): one stream per folder (Inbox, Sent, Archive found by
  * special-use or usual name) with its cursor in the spec's `delta_token_<folder>` key, fed to the same engine
- * as Graph and Gmail. The account (servers, login) comes with the session, decrypted by openSession.
+ * as Graph and Gmail. Actions go through the outbox (imap-actions.ts: `\Seen`, MOVE or COPY + UID EXPUNGE);
+ * mail goes out over the account's SMTP server with its copy filed in Sent (imap-send.ts). The account (servers,
+ * login) comes with the session, decrypted by openSession.
  */
 export function createImapProvider(): MailProvider {
   return {
@@ -32,10 +32,10 @@ export function createImapProvider(): MailProvider {
     lookupMessages: lookupImapMessages,
     listIds: listImapIds,
     getMessage: getImapMessage,
-    archive: notYet,
-    unarchive: notYet,
-    setRead: notYet,
-    pushChanges: notYet,
-    send: notYet,
+    archive: imapArchive,
+    unarchive: imapUnarchive,
+    setRead: imapSetRead,
+    pushChanges: imapPushChanges,
+    send: imapSend,
   };
 }

@@ -9,6 +9,8 @@ import { signUp, type TestApp } from '../../support/test-app';
 
 export type ImapBox = {
   userId: string;
+  /** The owner's session cookie, for the HTTP API. */
+  cookie: string;
   integrationId: string;
   address: string;
   password: string;
@@ -43,7 +45,7 @@ export async function connectImapBox(t: TestApp, dovecot: DovecotServer): Promis
       .returning({ id: emailIntegrations.id }),
   );
   if (!row) throw new Error('integration not created');
-  return { userId: user.userId, integrationId: row.id, address, password, account };
+  return { userId: user.userId, cookie: user.cookie, integrationId: row.id, address, password, account };
 }
 
 /** One sync run of the box through the engine (the same run the fleet and the Sync button make). */
