@@ -18,7 +18,7 @@ const PUSH_TURNED_OFF = 'Live updates are turned off on this server; checking ev
 export type PushJobOutcome = 'live' | 'unavailable' | 'failed' | 'skipped';
 
 const channelOf = (provider: Provider): PushChannelName =>
-  provider === 'gmail' ? 'gmail-watch' : 'graph-subscription';
+  provider === 'gmail' ? 'gmail-watch' : provider === 'imap' ? 'imap-idle' : 'graph-subscription';
 
 /** Backoff after `failures` failed attempts: 1, 2, 4 … minutes, at most an hour. */
 export function pushRetryDelayMs(failures: number): number {
