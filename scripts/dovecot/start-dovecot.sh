@@ -190,6 +190,8 @@ dovecot_lmtp:
 begin retry
 * * F,2m,5s
 CONF
+# Exim refuses a config file that is not root's (a restart on the same directory finds the one chowned above).
+chown root:root "$dir/exim/exim.conf" && chmod 0644 "$dir/exim/exim.conf"
 exim4 -C "$dir/exim/exim.conf" -bd -q5s -oP "$dir/run/exim.pid" </dev/null >>"$dir/log/exim.out" 2>&1
 
 mkdir -p "$dir/run/state"
