@@ -116,7 +116,13 @@ namespace inbox {
   }
 }
 $imap_capability_line
+# Room for one node's IMAP_IDLE_MAX_PER_NODE (500) IDLE connections at once plus the syncs (the bench holds that
+# many): one imap process per connection, one login process per login under way (both default to 100).
+service imap {
+  process_limit = 1024
+}
 service imap-login {
+  process_limit = 1024
   inet_listener imap {
     address = 127.0.0.1
     port = $imap_port

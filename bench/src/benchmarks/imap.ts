@@ -1,0 +1,246 @@
+import crypto from 'node:crypto';
+import type { OAuthProvider } from '@ledgerdesk/domain/entities';
+import { type DovecotServer, startDovecot } from '@ledgerdesk/test-support/dovecot';
+import { call } from '../client/http-client';
+import type { BenchConfig, DatabaseTarget } from '../config';
+import { createBenchDatabase } from '../infra/bench-database';
+import { startChild } from '../infra/child-process';
+import { onInterrupt } from '../infra/cleanup';
+import { sampleProcess } from '../infra/process-sampler';
+import { count, ms, seconds, verdict } from '../report/format';
+import { summarize } from '../report/stats';
+import type { BenchTable } from '../report/table';
+import { benchMessage, connectImapBox, idleHealth, itemCount, waitUntil } from './imap-mailboxes';
+import { runSync } from './sync-run';
+
+const FRESHNESS_TARGET_P95_MS = 2_000;
+/** How long the node holds its N connections while its CPU is sampled. */
+const HOLD_MS = 10_000;
+
+type ImapOptions = {
+  config: BenchConfig;
+  target: DatabaseTarget;
+  sandboxUrl: string;
+  log(message: string): void;
+};
+
+/**
+ * IMAP (issue 30): first-sync throughput of the IMAP adapter against a private Dovecot beside the Graph and
+ * Gmail adapters against the sandbox, on one node in the same run; IDLE freshness (LMTP delivery → triage item);
+ * one node holding N IDLE connections (its RSS and CPU, read from /proc).
+ */
+export async function runImap(options: ImapOptions): Promise<BenchTable[]> {
+  const { config, log } = options;
+  const started = await startDovecot();
+  if (!started.server) {
+    log(`imap: skipped (${started.unavailable})`);
+    return [];
+  }
+  const dovecot = started.server;
+  const forgetDovecot = onInterrupt(() => dovecot.stop());
+  const database = await createBenchDatabase(options.target);
+  const forgetDatabase = onInterrupt(() => database.drop());
+  try {
+    // One node with the fleet on (IDLE is the fleet's) and the poll an hour away: new mail is IDLE's doing.
+    const node = await startChild<{ url: string }>('imap-node', 'harness/app-server.ts', {
+      ...database.env,
+      BENCH_APP_PORT: String(config.ports.fleet[0]),
+      BENCH_SANDBOX_URL: options.sandboxUrl,
+      BENCH_SYNC_MODE: 'fleet',
+      BENCH_SYNC_INTERVAL_SECONDS: '3600',
+      BENCH_PUSH: 'on',
+      BENCH_TOKEN_KEY: crypto.randomBytes(32).toString('base64'),
+    });
+    try {
+      const appUrl = node.info.url;
+      const throughput = await firstSyncs(appUrl, options, dovecot);
+      const freshness = await idleFreshness(appUrl, config, dovecot, log);
+      const held = await holdConnections(appUrl, config, dovecot, node.process.pid ?? 0, log);
+      return [throughputTable(throughput, database.label), idleTable(freshness, held, database.label)];
+    } finally {
+      await node.stop();
+    }
+  } finally {
+    await database.drop();
+    forgetDatabase();
+    await dovecot.stop();
+    forgetDovecot();
+  }
+}
+
+type FirstSync = { adapter: string; messages: number; synced: number; firstSyncMs: number };
+
+async function firstSyncs(
+  appUrl: string,
+  options: ImapOptions,
+  dovecot: DovecotServer,
+): Promise<FirstSync[]> {
+  const { messages, changes } = options.config.sync;
+  const runs: FirstSync[] = [];
+  for (const provider of ['office365', 'gmail'] as OAuthProvider[]) {
+    options.log(`imap: first sync beside it, ${provider}, ${count(messages)} messages`);
+    const run = await runSync(appUrl, options.sandboxUrl, provider, false, messages, changes);
+    const adapter = provider === 'office365' ? 'Office 365 (Graph, sandbox)' : 'Gmail (sandbox)';
+    runs.push({ adapter, messages: run.expected, synced: run.synced, firstSyncMs: run.firstSyncMs });
+  }
+  options.log(`imap: first sync, IMAP, ${count(messages)} messages`);
+  const box = await connectImapBox(appUrl, dovecot, 'imap-sync');
+  for (let n = 0; n < messages; n++)
+    await dovecot.deliver(benchMessage(box.address, `Bench ${n}`), box.address);
+  const startedAt = performance.now();
+  await call(box.user, 'POST', '/api/functions/initialize-sync-config', {
+    integrationId: box.integrationId,
+    initialSyncDaysBack: 31,
+  });
+  let synced = await itemCount(box);
+  for (let rounds = 1; synced < messages && rounds < 30; rounds++) {
+    await call(box.user, 'POST', '/api/bench/sync', { integrationId: box.integrationId });
+    const now = await itemCount(box);
+    if (now === synced) break;
+    synced = now;
+  }
+  runs.push({ adapter: 'IMAP (Dovecot)', messages, synced, firstSyncMs: performance.now() - startedAt });
+  return runs;
+}
+
+type Freshness = { samplesMs: number[]; missed: number };
+
+async function idleFreshness(
+  appUrl: string,
+  config: BenchConfig,
+  dovecot: DovecotServer,
+  log: (message: string) => void,
+): Promise<Freshness> {
+  const box = await connectImapBox(appUrl, dovecot, 'imap-idle');
+  await call(box.user, 'POST', '/api/functions/initialize-sync-config', {
+    integrationId: box.integrationId,
+    initialSyncDaysBack: 31,
+  });
+  const before = (await idleHealth(appUrl)).connections;
+  if (!(await waitUntil(async () => (await idleHealth(appUrl)).connections > before, 30_000)))
+    throw new Error('the node did not take the mailbox for IDLE within 30 s');
+  // The catch-up sync IDLE queues when it starts has run.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const deliveries = config.isSmoke ? 5 : 50;
+  log(`imap: IDLE freshness, ${deliveries} deliveries`);
+  const samplesMs: number[] = [];
+  let missed = 0;
+  for (let n = 0; n < deliveries; n++) {
+    const expected = (await itemCount(box)) + 1;
+    const sentAt = performance.now();
+    await dovecot.deliver(benchMessage(box.address, `Fresh ${n}`), box.address);
+    if (await waitUntil(async () => (await itemCount(box)) >= expected, 15_000, 25))
+      samplesMs.push(performance.now() - sentAt);
+    else missed++;
+    // Spaced out, so each delivery is its own push rather than part of the previous sync.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return { samplesMs, missed };
+}
+
+type Held = {
+  target: number;
+  reached: number;
+  reachMs: number;
+  rssBeforeBytes: number;
+  rssAfterBytes: number;
+  cpuPercentMean: number;
+};
+
+async function holdConnections(
+  appUrl: string,
+  config: BenchConfig,
+  dovecot: DovecotServer,
+  pid: number,
+  log: (message: string) => void,
+): Promise<Held> {
+  const target = config.imap.connections;
+  const baseline = sampleProcess(pid, 500);
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const rssBeforeBytes = baseline.stop().rssPeakBytes;
+  const already = (await idleHealth(appUrl)).connections;
+  log(`imap: ${count(target)} IDLE connections on one node`);
+  for (let n = 0; n < target - already; n++) await connectImapBox(appUrl, dovecot, `imap-hold-${n}`);
+  const startedAt = performance.now();
+  await waitUntil(async () => (await idleHealth(appUrl)).connections >= target, 180_000, 500);
+  const reachMs = performance.now() - startedAt;
+  const reached = (await idleHealth(appUrl)).connections;
+  const holding = sampleProcess(pid, 1_000);
+  await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+  const usage = holding.stop();
+  return {
+    target,
+    reached,
+    reachMs,
+    rssBeforeBytes,
+    rssAfterBytes: usage.rssPeakBytes,
+    cpuPercentMean: usage.cpuPercentMean,
+  };
+}
+
+const megabytes = (bytes: number) =>
+  Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : '—';
+
+function throughputTable(runs: FirstSync[], database: string): BenchTable {
+  return {
+    id: 'imap-sync',
+    title: 'IMAP first-sync throughput, beside Graph and Gmail',
+    database,
+    columns: ['Adapter', 'Synced', 'First sync', 'Msg/s'],
+    rows: runs.map((run) => [
+      run.adapter,
+      `${count(run.synced)} of ${count(run.messages)}`,
+      seconds(run.firstSyncMs),
+      count(run.synced / (run.firstSyncMs / 1000)),
+    ]),
+    notes: [
+      'One node (the fleet on, the poll an hour away), the same run: Graph and Gmail against the sandbox process (quotas off), IMAP against a private Dovecot on loopback (IMAPS, its test CA). Each first sync is initialize-sync-config (30-day window), then scheduler-style runs while it had not finished.',
+      'IMAP messages are delivered to INBOX over LMTP before the sync starts; Graph and Gmail mailboxes also hold Sent and Archive.',
+    ],
+    data: runs.map((run) => ({ ...run, msgsPerS: run.synced / (run.firstSyncMs / 1000) })),
+  };
+}
+
+function idleTable(freshness: Freshness, held: Held, database: string): BenchTable {
+  const summary = summarize(freshness.samplesMs);
+  // Only meaningful at hundreds of connections: at smoke sizes the garbage collector moves RSS more than they do.
+  const grown = held.rssAfterBytes - held.rssBeforeBytes;
+  const perConnection = held.reached > 1 && grown > 0 ? grown / (held.reached - 1) : Number.NaN;
+  return {
+    id: 'imap-idle',
+    title: 'IMAP IDLE: freshness and connections held by one node',
+    database,
+    columns: ['Measure', 'Value', 'Target', 'Result'],
+    rows: [
+      [
+        `Freshness (${summary.n} deliveries${freshness.missed ? `, ${freshness.missed} missed` : ''})`,
+        `p50 ${ms(summary.p50)} · p95 ${ms(summary.p95)} · max ${ms(summary.max)}`,
+        `p95 < ${ms(FRESHNESS_TARGET_P95_MS)}`,
+        verdict(freshness.missed === 0 && summary.p95 < FRESHNESS_TARGET_P95_MS),
+      ],
+      [
+        'IDLE connections held',
+        `${count(held.reached)} of ${count(held.target)} (in ${seconds(held.reachMs)})`,
+        count(held.target),
+        verdict(held.reached >= held.target),
+      ],
+      [
+        'Node RSS',
+        `${megabytes(held.rssBeforeBytes)} → ${megabytes(held.rssAfterBytes)} (${Number.isFinite(perConnection) ? `${(perConnection / 1024).toFixed(0)} KB` : '—'} per connection)`,
+        '—',
+        '—',
+      ],
+      [
+        'Node CPU while holding them',
+        `${held.cpuPercentMean.toFixed(1)} % of a core (mean over ${seconds(HOLD_MS)})`,
+        '—',
+        '—',
+      ],
+    ],
+    notes: [
+      'Freshness: an LMTP delivery into the INBOX of a mailbox whose IDLE the node holds, until the bench sees one more triage item (GET /api/bench/item-count every 25 ms), deliveries 300 ms apart; the node polls only hourly.',
+      "Connections: that many IMAP mailboxes connected (one Dovecot user each); the node's IMAP_IDLE_MAX_PER_NODE is the default 500. RSS and CPU read from /proc from outside the node, before the mailboxes and while holding them.",
+    ],
+    data: [{ freshness: { ...summary, missed: freshness.missed }, held }],
+  };
+}
