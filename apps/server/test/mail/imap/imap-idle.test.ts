@@ -14,7 +14,7 @@ import { pushRow } from '../../push/support/push-harness';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { testDatabaseKinds } from '../../support/test-database';
 import { storedItems } from '../support/mailbox-compare';
-import { connectImapBox, type ImapBox, rawMessage, syncBox } from './imap-fixtures';
+import { connectImapBox, type ImapBox, mailClient, rawMessage, syncBox } from './imap-fixtures';
 
 const started = await startDovecot();
 if (started.unavailable) console.warn(`IMAP IDLE suite skipped: ${started.unavailable}`);
@@ -88,6 +88,40 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
       expect(pushed.length).toBeGreaterThan(0);
       expect(pushed.every((job) => job.reason === 'push')).toBe(true);
       expect(Number((await pushRow(t, box))?.notificationCount)).toBeGreaterThan(0);
+    }, 60_000);
+
+    it('a flag change and an expunge made by another client reach triage through IDLE', async () => {
+      const box = await connectImapBox(t, dovecot);
+      for (const n of [1, 2])
+        await dovecot.deliver(
+          rawMessage({
+            messageId: `flag${n}-${Date.now()}@client.test`,
+            subject: `Flag ${n}`,
+            to: box.address,
+          }),
+          box.address,
+        );
+      expect((await syncBox(t, box)).newEmails).toBe(2);
+      await waitFor(async () => (await pushRow(t, box))?.state === 'live', 20_000);
+      await waitFor(async () => (await syncJobs(box)).every((job) => job.state === 'completed'), 20_000);
+      const items = () => storedItems(t.app, box.userId, box.integrationId);
+      const client = await mailClient(dovecot, box);
+      try {
+        await client.mailboxOpen('INBOX');
+        await client.messageFlagsAdd('1', ['\\Seen'], { uid: true });
+        await waitFor(
+          async () => (await items()).find((item) => item.subject === 'Flag 1')?.isRead === true,
+          ARRIVAL_BOUND_MS,
+        );
+        await client.messageDelete('2', { uid: true });
+        await waitFor(
+          async () => !(await items()).some((item) => item.subject === 'Flag 2'),
+          ARRIVAL_BOUND_MS,
+        );
+      } finally {
+        await client.logout();
+      }
+      expect((await syncJobs(box)).every((job) => job.reason === 'push')).toBe(true);
     }, 60_000);
 
     it('a mailbox disabled or disconnected loses its IDLE', async () => {
