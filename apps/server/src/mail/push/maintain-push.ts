@@ -54,6 +54,8 @@ export async function maintainPush(
   const ctx: IntegrationCtx = { deps, userId: data.userId };
   const integration = await findIntegration(ctx, data.integrationId);
   if (!integration?.isActive || integration.needsReconnect) return 'skipped';
+  // An IMAP mailbox's live updates are its IDLE, held by a node's IDLE holder (mail/imap/idle), not a push job.
+  if (integration.provider === 'imap') return 'skipped';
   const now = new Date();
   const channelName = channelOf(integration.provider);
   const channel = pushChannelOf(deps, integration);
