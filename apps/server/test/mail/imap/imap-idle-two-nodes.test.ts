@@ -35,6 +35,7 @@ describe.skipIf(!hasPostgres || !started?.server)('IMAP IDLE on two nodes of one
   let h: TestApp;
   let box: ImapBox;
   const nodes: ServerNode[] = [];
+  let nodeEnv: Record<string, string> = {};
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-idle-nodes-'));
   const dovecot = started?.server as DovecotServer;
 
@@ -49,7 +50,7 @@ describe.skipIf(!hasPostgres || !started?.server)('IMAP IDLE on two nodes of one
     expect((await syncBox(h, box)).criticalErrors).toBe(0);
     const url = h.database.url;
     if (!url) throw new Error('no database url');
-    const env = {
+    nodeEnv = {
       ...secrets,
       MAIL_SANDBOX: 'off',
       // The poll is an hour away: new mail in triage is IDLE's doing.
@@ -58,7 +59,7 @@ describe.skipIf(!hasPostgres || !started?.server)('IMAP IDLE on two nodes of one
     };
     for (const [index, port] of PORTS.entries()) {
       const dataDir = fs.mkdtempSync(path.join(dataRoot, `node-${index}-`));
-      nodes.push(await startServerNode(`idle-${index}`, port, url, env, { dataDir }));
+      nodes.push(await startServerNode(`idle-${index}`, port, url, nodeEnv, { dataDir }));
     }
   }, 180_000);
 
@@ -126,5 +127,29 @@ describe.skipIf(!hasPostgres || !started?.server)('IMAP IDLE on two nodes of one
     );
     const subjects = (await storedItems(h.app, box.userId, box.integrationId)).map((item) => item.subject);
     expect(subjects.filter((subject) => subject === 'After the crash')).toHaveLength(1);
+  }, 120_000);
+
+  it('a holder stopped gracefully gives its lease back: the other node takes the mailbox at once, not after the lease', async () => {
+    const holder = nodes.find((node) => node.process.exitCode === null && node.process.signalCode === null);
+    if (!holder) throw new Error('no node running');
+    expect(await idleOf(holder)).toMatchObject({ connections: 1 });
+    const dataDir = fs.mkdtempSync(path.join(dataRoot, 'node-again-'));
+    const dead = PORTS.find((port) => !holder.url.endsWith(`:${port}`)) as number;
+    const fresh = await startServerNode('idle-again', dead, h.database.url ?? '', nodeEnv, { dataDir });
+    nodes.push(fresh);
+    const stoppedAt = Date.now();
+    const stopping = holder.stop();
+    await waitFor(async () => (await idleOf(fresh)).connections === 1, LEASE_SECONDS * 1000);
+    const handoverMs = Date.now() - stoppedAt;
+    await stopping;
+    console.info(
+      `IMAP IDLE two nodes: handed over ${handoverMs} ms after a graceful stop began (lease ${LEASE_SECONDS} s)`,
+    );
+    // A lease left to run out would have been taken no sooner than three quarters of it after the stop began.
+    expect(handoverMs).toBeLessThan(LEASE_SECONDS * 750 - 1000);
+    expect(await holders()).toHaveLength(1);
+    console.info(
+      `IMAP IDLE two nodes: arrival after the handover in ${await deliverAndWait('After the stop')} ms`,
+    );
   }, 120_000);
 });
