@@ -12,7 +12,7 @@ export async function connectImapBox(
   label: string,
 ): Promise<BenchImapBox> {
   const address = `${label}-${crypto.randomBytes(4).toString('hex')}@bench-imap.test`;
-  const password = crypto.randomBytes(9).toString('base64url');
+  const password = crypto.randomBytes(9).toString('hex');
   await dovecot.addUser(address, password);
   const user = await signUp(appUrl, label);
   const { body } = await call<{ integrationId: string }>(user, 'POST', '/api/bench/imap-mailbox', {

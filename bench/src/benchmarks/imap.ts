@@ -111,12 +111,13 @@ async function idleFreshness(
   dovecot: DovecotServer,
   log: (message: string) => void,
 ): Promise<Freshness> {
+  // Read before the mailbox exists: the node may take it while its first sync runs.
+  const before = (await idleHealth(appUrl)).connections;
   const box = await connectImapBox(appUrl, dovecot, 'imap-idle');
   await call(box.user, 'POST', '/api/functions/initialize-sync-config', {
     integrationId: box.integrationId,
     initialSyncDaysBack: 31,
   });
-  const before = (await idleHealth(appUrl)).connections;
   if (!(await waitUntil(async () => (await idleHealth(appUrl)).connections > before, 30_000)))
     throw new Error('the node did not take the mailbox for IDLE within 30 s');
   // The catch-up sync IDLE queues when it starts has run.
