@@ -2,14 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { findIntegration, type IntegrationCtx } from '../../integrations/integration-store';
 import type { MailDeps } from '../../mail-deps';
-import { recordPushNotification } from '../../push/push-store';
 import { openImapAccount } from '../imap-account';
 import { type IdleConnection, openIdleConnection } from './idle-connection';
 import { claimIdleLeases, type LeasedMailbox, releaseIdleLeases, renewIdleLeases } from './idle-leases';
+import { coalescedNotifier, type QueueMailboxSync } from './idle-notifier';
 import { markIdleFailed, markIdleLive } from './idle-state';
-
-/** What a held IDLE asks of the fleet: one sync of the mailbox, coalesced with any already queued. */
-export type QueueMailboxSync = (mailbox: LeasedMailbox) => Promise<unknown>;
 
 export type ImapIdleStatus = {
   enabled: boolean;
@@ -50,30 +47,7 @@ export function createImapIdleHolder(deps: MailDeps, queueSync: QueueMailboxSync
   let isStopping = false;
   let ticking: Promise<void> | null = null;
 
-  /** A burst of server events gives one queue call at a time, and one more if events came meanwhile. */
-  const notifier = (mailbox: LeasedMailbox) => {
-    let isSending = false;
-    let again = false;
-    const send = async () => {
-      if (isSending) {
-        again = true;
-        return;
-      }
-      isSending = true;
-      try {
-        do {
-          again = false;
-          await recordPushNotification(db, mailbox.integrationId, true, new Date());
-          await queueSync(mailbox);
-        } while (again && !isStopping);
-      } catch (error) {
-        log.warn({ err: error, integrationId: mailbox.integrationId }, 'queueing an IDLE sync failed');
-      } finally {
-        isSending = false;
-      }
-    };
-    return () => void send();
-  };
+  const notifier = (mailbox: LeasedMailbox) => coalescedNotifier(deps, mailbox, queueSync, () => isStopping);
 
   const drop = async (entry: Held, release: boolean) => {
     entry.dropped = true;
