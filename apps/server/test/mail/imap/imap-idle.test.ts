@@ -154,10 +154,12 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
           .filter((line) => line.includes(`user=<${box.address}>`) && /auth failed/.test(line)).length;
       await waitFor(async () => (await pushRow(t, box))?.state === 'failing', 30_000);
       const row = await pushRow(t, box);
-      expect(row).toMatchObject({ channel: 'imap-idle', failureCount: 1 });
+      expect(row).toMatchObject({ channel: 'imap-idle', failureCount: 3 });
       expect(row?.lastError).toBe('The IMAP server refused the user name or password.');
       expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+      // Email Integration: "Live updates off — checking every minute", and why.
       expect(await liveUpdates(box)).toMatchObject({
+        state: 'attention',
         reason: 'The IMAP server refused the user name or password.',
       });
       await waitFor(async () => (await refusals()) >= 1, 10_000);
@@ -166,7 +168,7 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
       await new Promise((resolve) => setTimeout(resolve, 8_000));
       expect(await refusals()).toBe(first);
       expect(first).toBe(1);
-      expect((await pushRow(t, box))?.failureCount).toBe(1);
+      expect((await pushRow(t, box))?.failureCount).toBe(3);
     }, 60_000);
   },
 );

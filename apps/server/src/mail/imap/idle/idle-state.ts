@@ -1,5 +1,6 @@
 import { isProviderError } from '../../http/provider-error';
 import type { IntegrationCtx } from '../../integrations/integration-store';
+import { PUSH_FAILURES_BEFORE_OFF } from '../../push/maintain-push';
 import { readPush, savePush } from '../../push/push-store';
 
 /** After a failure the mailbox waits this long before any node tries its IDLE again (doubling each time). */
@@ -47,8 +48,11 @@ export async function markIdleFailed(
 ): Promise<number> {
   const current = await readPush(ctx, integrationId);
   const earlier = uptimeMs >= HEALTHY_CONNECTION_MS ? 0 : (current?.failureCount ?? 0);
-  const failures = earlier + 1;
-  const delayMs = idleRetryDelayMs(failures, error);
+  // A refused login will not fix itself: Email Integration says "Live updates off" with the reason at once
+  // (three failures is the other errors' threshold), and the waits are 1, 2, 4 … minutes from there.
+  const isRefused = isProviderError(error, 'unauthorized');
+  const failures = isRefused ? Math.max(earlier + 1, PUSH_FAILURES_BEFORE_OFF) : earlier + 1;
+  const delayMs = idleRetryDelayMs(isRefused ? failures - PUSH_FAILURES_BEFORE_OFF + 1 : failures, error);
   await savePush(ctx, integrationId, {
     channel: 'imap-idle',
     state: 'failing',
