@@ -8,7 +8,7 @@ import path from 'node:path';
 import { type DovecotServer, startDovecot } from '@ledgerdesk/test-support/dovecot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listIdleHolders } from '../../../src/mail';
-import { waitFor } from '../../jobs/support/job-rows';
+import { jobRows, waitFor } from '../../jobs/support/job-rows';
 import { type ServerNode, startServerNode } from '../../jobs/support/server-node';
 import { pushRow } from '../../push/support/push-harness';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -80,6 +80,17 @@ describe.skipIf(!hasPostgres || !started?.server)('IMAP IDLE on two nodes of one
         .map(async (node) => [node.name, (await idleOf(node)).connections] as const),
     );
 
+  const pendingSyncs = async () =>
+    Number(
+      (
+        await jobRows<{ count: string }>(
+          h,
+          `select count(*) as count from pgboss.job where name = 'mail-sync' and singleton_key = $1 and state < 'completed'`,
+          [box.integrationId],
+        )
+      )[0]?.count,
+    );
+
   const deliverAndWait = async (subject: string) => {
     const sentAt = Date.now();
     await dovecot.deliver(
@@ -111,6 +122,9 @@ describe.skipIf(!hasPostgres || !started?.server)('IMAP IDLE on two nodes of one
     expect(await idleOf(other)).toMatchObject({ connections: 0, leases: 0 });
     console.info(`IMAP IDLE two nodes: first arrival in ${await deliverAndWait('Before the crash')} ms`);
 
+    // Killed between syncs: a node that dies mid-sync leaves its job active until SYNC_JOB_EXPIRE_SECONDS
+    // (decision 004), which would hold the next sync back for that long whoever holds IDLE.
+    await waitFor(async () => (await pendingSyncs()) === 0, 20_000);
     const killedAt = Date.now();
     holder.process.kill('SIGKILL');
     await waitFor(async () => (await idleOf(other)).connections === 1, (LEASE_SECONDS + 10) * 1000);
