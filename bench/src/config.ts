@@ -1,5 +1,13 @@
-export type BenchmarkId = 'list' | 'sync' | 'actions' | 'realtime' | 'web' | 'fleet';
-export const BENCHMARK_IDS: readonly BenchmarkId[] = ['list', 'sync', 'actions', 'realtime', 'web', 'fleet'];
+export type BenchmarkId = 'list' | 'sync' | 'actions' | 'realtime' | 'web' | 'fleet' | 'imap';
+export const BENCHMARK_IDS: readonly BenchmarkId[] = [
+  'list',
+  'sync',
+  'actions',
+  'realtime',
+  'web',
+  'fleet',
+  'imap',
+];
 /** Flags that take a value (`--fleet-mailboxes=200`). */
 const VALUE_FLAGS = [
   '--only=',
@@ -35,6 +43,8 @@ export type BenchConfig = {
   actions: { clears: number; bulkSize: number; bulkRuns: number };
   realtime: { messages: number };
   web: { items: number; runs: number };
+  /** IMAP against a private Dovecot (issue 30): IDLE connections one node holds in the connections row. */
+  imap: { connections: number };
   fleet: {
     /** Connected sandbox mailboxes, Office 365 and Gmail half each (two per user). */
     mailboxes: number;
@@ -87,7 +97,7 @@ function parseOnly(args: readonly string[]): BenchmarkId[] {
  * --fleet-intervals=K, --fleet-gaps=K, --fleet-cost-seconds=S) and the environment (BENCH_SIZES, BENCH_DATABASE_URL, BENCH_SYNC_MESSAGES,
  * BENCH_QUOTA_MESSAGES, BENCH_WEB_ITEMS, BENCH_WEB_RUNS, BENCH_PORT, BENCH_WEB_PROFILE, BENCH_WEB_TRACE (read by the browser
  * benchmark itself), BENCH_MILLION_ITEMS,
- * BENCH_MILLION_ON_PGLITE).
+ * BENCH_MILLION_ON_PGLITE, BENCH_IMAP_CONNECTIONS).
  */
 export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): BenchConfig {
   for (const arg of args) {
@@ -134,6 +144,7 @@ export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): Ben
       items: positive(env.BENCH_WEB_ITEMS, 'BENCH_WEB_ITEMS', isSmoke ? 300 : 100_000),
       runs: positive(env.BENCH_WEB_RUNS, 'BENCH_WEB_RUNS', isSmoke ? 1 : 5),
     },
+    imap: { connections: positive(env.BENCH_IMAP_CONNECTIONS, 'BENCH_IMAP_CONNECTIONS', isSmoke ? 20 : 500) },
     fleet: {
       mailboxes: positive(flagValue(args, '--fleet-mailboxes='), '--fleet-mailboxes', isSmoke ? 8 : 1_000),
       intervalSeconds: positive(flagValue(args, '--fleet-interval='), '--fleet-interval', isSmoke ? 2 : 60),

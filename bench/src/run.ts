@@ -4,6 +4,7 @@ import os from 'node:os';
 import { runActions } from './benchmarks/actions';
 import type { BenchContext } from './benchmarks/bench-context';
 import { runFleet } from './benchmarks/fleet';
+import { runImap } from './benchmarks/imap';
 import { runRealtime } from './benchmarks/realtime';
 import { runSyncThroughput } from './benchmarks/sync-throughput';
 import { runTriageList } from './benchmarks/triage-list';
@@ -33,8 +34,8 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const startLoad = os.loadavg()[0] ?? 0;
   const config = readConfig(process.argv.slice(2), process.env);
-  // The fleet benchmark's nodes serve no page: `--only=fleet` neither builds nor copies the web build.
-  const needsWeb = config.only.some((id) => id !== 'fleet');
+  // The fleet and IMAP benchmarks' nodes serve no page: `--only=fleet,imap` neither builds nor copies the web build.
+  const needsWeb = config.only.some((id) => id !== 'fleet' && id !== 'imap');
   if (needsWeb) ensureBuild(config.shouldBuild, log);
   const web = needsWeb ? snapshotWebDist() : emptyWebDist();
   onInterrupt(async () => web.remove());
@@ -65,6 +66,17 @@ async function main(): Promise<void> {
         );
         log(`FAILED fleet on ${target.kind}: ${error instanceof Error ? error.message : error}`);
       }
+    }
+  }
+  for (const target of databases) {
+    if (!config.only.includes('imap')) continue;
+    try {
+      for (const table of await runImap({ config, target, sandboxUrl: sandbox.info.url, log })) print(table);
+    } catch (error) {
+      failures.push(
+        `imap on ${target.kind}: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+      );
+      log(`FAILED imap on ${target.kind}: ${error instanceof Error ? error.message : error}`);
     }
   }
   await sandbox.stop();

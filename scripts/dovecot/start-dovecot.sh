@@ -120,7 +120,13 @@ $archive_mailbox
   }
 }
 $imap_capability_line
+# Room for one node's IMAP_IDLE_MAX_PER_NODE (500) IDLE connections at once plus the syncs (the bench holds that
+# many): one imap process per connection, one login process per login under way (both default to 100).
+service imap {
+  process_limit = 1024
+}
 service imap-login {
+  process_limit = 1024
   inet_listener imap {
     address = 127.0.0.1
     port = $imap_port
@@ -194,6 +200,8 @@ dovecot_lmtp:
 begin retry
 * * F,2m,5s
 CONF
+# Exim refuses a config file that is not root's (a restart on the same directory finds the one chowned above).
+chown root:root "$dir/exim/exim.conf" && chmod 0644 "$dir/exim/exim.conf"
 exim4 -C "$dir/exim/exim.conf" -bd -q5s -oP "$dir/run/exim.pid" </dev/null >>"$dir/log/exim.out" 2>&1
 
 mkdir -p "$dir/run/state"

@@ -26,6 +26,7 @@ import { baselineRoutes } from './baseline-routes';
 import { benchRoutes } from './bench-routes';
 import { installFleetLog } from './fleet-log';
 import { fleetRoutes } from './fleet-routes';
+import { imapRoutes } from './imap-routes';
 import { startLegacyLoop } from './legacy-loop';
 import { addServerTiming } from './server-timing';
 
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
   await app.register(baselineActionRoutes);
   await app.register(async (child) => fleetRoutes(child, database));
   await app.register(async (child) => benchRoutes(child, notifyTimes));
+  await app.register(imapRoutes);
   addServerTiming(app.server);
   await app.listen({ port, host: '127.0.0.1' });
   const fleet = createSyncFleet(app.mail);

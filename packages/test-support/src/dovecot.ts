@@ -25,6 +25,12 @@ export type DovecotServer = {
   addUser(email: string, password: string): Promise<void>;
   /** Delivers a raw RFC 5322 message to users' inboxes over LMTP. */
   deliver(raw: string | Buffer, to: string | string[], from?: string): Promise<void>;
+  /** The server log (logins, failed logins, disconnections). */
+  readLog(): Promise<string>;
+  /** Stops the daemons but keeps the directory (mail, users, certificates): a server that went down. */
+  halt(): Promise<void>;
+  /** Starts the daemons again on the same directory and ports, after `halt`. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -43,15 +49,13 @@ export async function startDovecot(
 ): Promise<DovecotStart> {
   const dir = await mkdtemp(join(tmpdir(), 'ledgerdesk-dovecot-'));
   let stdout: string;
+  const env = {
+    ...process.env,
+    DOVECOT_IMAP_CAPABILITY: options.capability ?? '',
+    DOVECOT_WITHOUT_ARCHIVE: options.withoutArchive ? '1' : '',
+  };
   try {
-    ({ stdout } = await run(join(SCRIPTS, 'start-dovecot.sh'), [dir], {
-      env: {
-        ...process.env,
-        DOVECOT_IMAP_CAPABILITY: options.capability ?? '',
-        DOVECOT_WITHOUT_ARCHIVE: options.withoutArchive ? '1' : '',
-      },
-      timeout: 300_000,
-    }));
+    ({ stdout } = await run(join(SCRIPTS, 'start-dovecot.sh'), [dir], { env, timeout: 300_000 }));
   } catch (error) {
     const failure = error as { code?: number; stderr?: string };
     await rm(dir, { recursive: true, force: true });
@@ -106,6 +110,14 @@ export async function startDovecot(
       } finally {
         transport.close();
       }
+    },
+    readLog: () => readFile(join(dir, 'log/dovecot.log'), 'utf8').catch(() => ''),
+    async halt() {
+      await run(join(SCRIPTS, 'stop-dovecot.sh'), [dir]);
+    },
+    async restart() {
+      const ports = [server.imapPort, server.imapsPort, server.submissionPort, lmtpPort].map(String);
+      await run(join(SCRIPTS, 'start-dovecot.sh'), [dir, ...ports], { env, timeout: 120_000 });
     },
     async stop() {
       await run(join(SCRIPTS, 'stop-dovecot.sh'), [dir]);

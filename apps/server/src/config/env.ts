@@ -94,6 +94,10 @@ const envSchema = z.object({
     .regex(/^([01]?\d|2[0-4])-([01]?\d|2[0-4])$/, 'use start-end hours, e.g. 8-18')
     .default('8-18'),
   SYNC_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(600),
+  // IMAP live updates (issue 30): IDLE connections one process holds at most (0: none), and how long a node's
+  // hold on a mailbox's IDLE lasts without renewal (another node takes the mailbox once it has run out).
+  IMAP_IDLE_MAX_PER_NODE: z.coerce.number().int().min(0).max(100_000).default(500),
+  IMAP_IDLE_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /** How long a node holds a mailbox's queued changes before another node may take them over (decision 010). */
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   SIGN_IN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),

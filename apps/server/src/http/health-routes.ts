@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { readPushFleetHealth } from '../mail';
+import { listIdleHolders, readPushFleetHealth } from '../mail';
 import { forbidden } from './app-error';
 import { defineRoute } from './define-route';
-import { formatMetrics } from './prometheus-metrics';
+import { formatMetrics, type ImapIdleFigures } from './prometheus-metrics';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
@@ -23,6 +23,13 @@ function mayReadMetrics(request: FastifyRequest, token: string | undefined): boo
 /** /api/health (liveness, the database, the fleet) and /api/metrics (the same in Prometheus text). */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const syncFigures = async () => (app.syncFleet ? await app.syncFleet.status() : { enabled: false });
+  /** This node's IDLE connections, and the IMAP mailboxes some node holds IDLE on now (fleet-wide). */
+  const imapIdleFigures = async (): Promise<ImapIdleFigures> => {
+    const node = app.syncFleet
+      ? app.syncFleet.imapIdle()
+      : { enabled: false, connections: 0, leases: 0, maxPerNode: 0 };
+    return { ...node, mailboxesLive: (await listIdleHolders(app.db)).length };
+  };
 
   defineRoute(
     app,
@@ -30,12 +37,16 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       method: 'GET',
       path: '/api/health',
       summary:
-        'Liveness, the database kind, and the fleet: sync queue, live updates and reconciliation (counts only).',
+        'Liveness, the database kind, and the fleet: sync queue, live updates, IMAP IDLE and reconciliation (counts only).',
       auth: 'public',
     },
     async () => {
-      const [sync, push] = await Promise.all([syncFigures(), readPushFleetHealth(app.db)]);
-      return { ok: true, database: app.database.kind, sync, push };
+      const [sync, push, imapIdle] = await Promise.all([
+        syncFigures(),
+        readPushFleetHealth(app.db),
+        imapIdleFigures(),
+      ]);
+      return { ok: true, database: app.database.kind, sync, push, imapIdle };
     },
   );
 
@@ -52,8 +63,12 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async ({ reply }) => {
-      const [sync, push] = await Promise.all([syncFigures(), readPushFleetHealth(app.db)]);
-      return reply.type('text/plain; version=0.0.4; charset=utf-8').send(formatMetrics(push, sync));
+      const [sync, push, imapIdle] = await Promise.all([
+        syncFigures(),
+        readPushFleetHealth(app.db),
+        imapIdleFigures(),
+      ]);
+      return reply.type('text/plain; version=0.0.4; charset=utf-8').send(formatMetrics(push, sync, imapIdle));
     },
   );
 }

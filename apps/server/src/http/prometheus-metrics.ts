@@ -8,6 +8,15 @@ export type FleetSyncFigures = {
   oldestDueAgeSeconds?: number | null;
 };
 
+/** IMAP IDLE (issue 30): this node's connections and leases, and the mailboxes some node holds IDLE on. */
+export type ImapIdleFigures = {
+  enabled: boolean;
+  connections: number;
+  leases: number;
+  maxPerNode: number;
+  mailboxesLive: number;
+};
+
 type Metric = { name: string; help: string; type: 'gauge' | 'counter'; samples: Array<[string, number]> };
 
 const seconds = (iso: string | null) => (iso ? Date.parse(iso) / 1000 : 0);
@@ -16,7 +25,11 @@ const seconds = (iso: string | null) => (iso ? Date.parse(iso) / 1000 : 0);
  * The fleet in Prometheus text format (0.0.4): counts and times only, never a name, address or id. Counters are
  * sums over the mailboxes' rows, so one disconnected mailbox resets them a little (Prometheus' rate() copes).
  */
-export function formatMetrics(push: PushFleetHealth, sync: FleetSyncFigures): string {
+export function formatMetrics(
+  push: PushFleetHealth,
+  sync: FleetSyncFigures,
+  imapIdle: ImapIdleFigures | null = null,
+): string {
   const metrics: Metric[] = [
     {
       name: 'ledgerdesk_mailboxes',
@@ -94,6 +107,24 @@ export function formatMetrics(push: PushFleetHealth, sync: FleetSyncFigures): st
       help: 'How long the longest-waiting due mailbox has waited (0: none).',
       type: 'gauge',
       samples: [['', sync.oldestDueAgeSeconds ?? 0]],
+    },
+    {
+      name: 'ledgerdesk_imap_idle_connections',
+      help: 'IMAP IDLE connections this node holds open.',
+      type: 'gauge',
+      samples: [['', imapIdle?.connections ?? 0]],
+    },
+    {
+      name: 'ledgerdesk_imap_idle_max_connections',
+      help: 'IMAP IDLE connections this node may hold (IMAP_IDLE_MAX_PER_NODE).',
+      type: 'gauge',
+      samples: [['', imapIdle?.maxPerNode ?? 0]],
+    },
+    {
+      name: 'ledgerdesk_imap_idle_mailboxes_live',
+      help: 'IMAP mailboxes whose IDLE some node holds now, across nodes.',
+      type: 'gauge',
+      samples: [['', imapIdle?.mailboxesLive ?? 0]],
     },
   ];
   const lines: string[] = [];

@@ -1,6 +1,8 @@
 import PgBoss from 'pg-boss';
 import { JOBS_SCHEMA } from '../db/client';
 import {
+  createImapIdleHolder,
+  type ImapIdleStatus,
   type IntegrationJobData,
   type JobOutcome,
   listPushDue,
@@ -98,6 +100,8 @@ export type SyncFleet = {
   queuePush(job: IntegrationJobData): Promise<boolean>;
   /** Queues a reconciliation of one mailbox now. */
   queueVerify(job: IntegrationJobData): Promise<boolean>;
+  /** This node's IMAP IDLE connections (issue 30): each change they hear queues a sync like a notification. */
+  imapIdle(): ImapIdleStatus;
 };
 
 /**
@@ -137,6 +141,8 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
   let pushPullTimer: NodeJS.Timeout | null = null;
   let isStopping = false;
   const running = new Set<Promise<unknown>>();
+  // Started with the engine when live updates are on; its changes go through queueSync (hoisted below).
+  const imapIdle = createImapIdleHolder(deps, (mailbox) => queueSync(mailbox, 'push'));
 
   const track = <T>(work: Promise<T>): Promise<T> => {
     running.add(work);
@@ -453,6 +459,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       timersTimer = setInterval(() => void requestTimers(), TIMER_REQUEST_MS);
       timersTimer.unref();
     }
+    if (env.MAIL_PUSH !== 'off') imapIdle.start();
     // Every node asks for the current slot's round a few times per slot; the throttle keeps one per slot.
     timer = setInterval(() => void requestRound(), Math.max(500, Math.min(periodMs / 2, 5000)));
     timer.unref();
@@ -464,6 +471,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     queueSync,
     queuePush: async (job) =>
       periodMs > 0 && !isStopping && env.MAIL_PUSH !== 'off' ? sendSingleton(QUEUES.push, job) : false,
+    imapIdle: () => imapIdle.status(),
     queueVerify: async (job) =>
       periodMs > 0 && !isStopping
         ? sendSingleton(QUEUES.verify, job, { queuedAt: new Date().toISOString() })
@@ -481,6 +489,8 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       if (timer) clearInterval(timer);
       if (timersTimer) clearInterval(timersTimer);
       if (pushPullTimer) clearInterval(pushPullTimer);
+      // Its leases given back first: another node takes the mailboxes at its next claim, not after a lease.
+      await imapIdle.stop();
       // Resolves once the engine has stopped: its workers finished (or their jobs failed back to the queue after
       // the grace time) and its own pool closed, which waits for a job's completion still being written. With
       // `wait: false` it resolved at once and that write raced whatever came next (a test dropping the database

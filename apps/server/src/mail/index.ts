@@ -3,6 +3,13 @@
 
 export { toArchiveError, toUnarchiveError } from './error-mapping';
 export { ProviderError } from './http/provider-error';
+// IMAP live updates: the IDLE connections one node holds (issue 30, decision 023).
+export {
+  createImapIdleHolder,
+  type ImapIdleHolder,
+  type ImapIdleStatus,
+} from './imap/idle/idle-holder';
+export { listIdleHolders } from './imap/idle/idle-leases';
 export { initializeSyncConfig, refreshEmailToken } from './integration-service';
 export { recheckSharedMailboxAccess } from './integrations/recheck-shared-access';
 // Built once by the composition root and passed in.

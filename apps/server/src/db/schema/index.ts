@@ -4,6 +4,7 @@ export * from './collaboration';
 export * from './email-integrations';
 export * from './firms';
 export * from './follow-up-reminders';
+export * from './imap-idle-leases';
 export * from './mailbox-changes';
 export * from './mailbox-push';
 export * from './notification-sources';

@@ -1,13 +1,13 @@
 import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { emailIntegrations } from './email-integrations';
 
-/** Live updates of one mailbox: its Graph subscription or Gmail watch (decision 021). Checks, indexes and row-level security are in the SQL migration. */
+/** Live updates of one mailbox: its Graph subscription, Gmail watch or IMAP IDLE (decisions 021, 023). Checks, indexes and row-level security are in the SQL migration. */
 export const mailboxPush = pgTable('mailbox_push', {
   emailIntegrationId: uuid('email_integration_id')
     .primaryKey()
     .references(() => emailIntegrations.id, { onDelete: 'cascade' }),
   userId: text('user_id').notNull(),
-  channel: text('channel').$type<'graph-subscription' | 'gmail-watch'>().notNull(),
+  channel: text('channel').$type<'graph-subscription' | 'gmail-watch' | 'imap-idle'>().notNull(),
   state: text('state').$type<'pending' | 'live' | 'failing' | 'unavailable'>().default('pending').notNull(),
   subscriptionId: text('subscription_id'),
   clientStateHash: text('client_state_hash'),

@@ -18,7 +18,7 @@ const PUSH_TURNED_OFF = 'Live updates are turned off on this server; checking ev
 export type PushJobOutcome = 'live' | 'unavailable' | 'failed' | 'skipped';
 
 const channelOf = (provider: Provider): PushChannelName =>
-  provider === 'gmail' ? 'gmail-watch' : 'graph-subscription';
+  provider === 'gmail' ? 'gmail-watch' : provider === 'imap' ? 'imap-idle' : 'graph-subscription';
 
 /** Backoff after `failures` failed attempts: 1, 2, 4 … minutes, at most an hour. */
 export function pushRetryDelayMs(failures: number): number {
@@ -54,6 +54,8 @@ export async function maintainPush(
   const ctx: IntegrationCtx = { deps, userId: data.userId };
   const integration = await findIntegration(ctx, data.integrationId);
   if (!integration?.isActive || integration.needsReconnect) return 'skipped';
+  // An IMAP mailbox's live updates are its IDLE, held by a node's IDLE holder (mail/imap/idle), not a push job.
+  if (integration.provider === 'imap') return 'skipped';
   const now = new Date();
   const channelName = channelOf(integration.provider);
   const channel = pushChannelOf(deps, integration);
