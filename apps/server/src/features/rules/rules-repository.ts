@@ -1,11 +1,13 @@
 // The rules' SQL (issue 31, migration 0030): rules under row-level security (own personal rules, the firm's
 // rules), their stats, and the applied-log whose key makes each (message, rule, version) apply once.
+
 import type { Rule } from '@ledgerdesk/domain/rules/rule-types';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/db-types';
 import { rowsOf } from '../../db/rows-of';
 import { firmSharedMailboxes } from '../../db/schema/firms';
 import { triageRuleApplications, triageRuleStats, triageRules } from '../../db/schema/triage-rules';
+import { RULE_TYPE_KEY } from './outcome-row';
 
 export type RuleRow = typeof triageRules.$inferSelect;
 
@@ -336,3 +338,28 @@ export type PreviewItemRow = {
   cc: unknown;
   hasAttachments: boolean;
 };
+
+/**
+ * A rule's Move to Notifications on stored items, as the filing writes it on new ones (outcome-row.ts): the type,
+ * and `rule_type` that keeps it through later syncs. Answers the items it changed with their type before.
+ */
+export async function moveToNotifications(
+  tx: DbOrTx,
+  ownerId: string,
+  ids: readonly string[],
+): Promise<{ id: string; type: 'email' | 'mention' }[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<{ id: string; type: 'email' | 'mention' }>(
+    await tx.execute(sql`
+      with old as (
+        select id, type from triage_items
+        where user_id = ${ownerId} and type <> 'notification'
+          and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+      )
+      update triage_items t set type = 'notification', updated_at = now(),
+        metadata = t.metadata || jsonb_build_object(${RULE_TYPE_KEY}::text, 'notification',
+          'notification_sender', coalesce(t.metadata->>'notification_sender', t.from_address, ''))
+      from old where t.id = old.id
+      returning t.id::text, old.type`),
+  );
+}

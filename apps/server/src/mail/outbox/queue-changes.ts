@@ -1,6 +1,7 @@
 // Writing to the outbox (decision 010): always inside the transaction that changes the items, so an action and
 // the mailbox changes it implies are stored together or not at all.
 import type { TriageItemMetadata, TriageStatus } from '@ledgerdesk/domain/entities';
+import type { RuleEffects } from '@ledgerdesk/domain/rules/rule-effects';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows-of';
 import type { Tx } from '../../db/with-user';
@@ -19,6 +20,8 @@ export type ItemSnapshot = {
   isRead: boolean;
   folder: FolderKeys;
   type?: 'email' | 'mention' | 'notification';
+  /** A rule's Assign, Set client and Add to work on the item's thread: Undo takes them back (decision 025). */
+  ruleEffects?: RuleEffects;
 };
 
 export type QueuedChange = {

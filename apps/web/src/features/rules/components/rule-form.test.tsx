@@ -74,7 +74,7 @@ const server = http.createServer((request, response) => {
       });
     if (request.method === 'POST' && url === RULES_API.rules) return answer(201, { rule: savedRule });
     if (request.method === 'POST' && url === RULES_API.apply(savedRule.id))
-      return answer(200, { updated: 2, threadCount: 2, actionId: 'action-9', skippedActions: [] });
+      return answer(200, { updated: 2, threadCount: 2, actionId: 'action-9' });
     if (request.method === 'POST' && url === TRIAGE_API.undo('action-9')) return answer(200, { undone: 2 });
     if (request.method === 'GET' && url === RULES_API.rules)
       return answer(200, { personal: [savedRule], firm: [], hasFirm: false, canManageFirmRules: false });
