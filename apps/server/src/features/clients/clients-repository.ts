@@ -47,6 +47,13 @@ export async function findOrganisationForUpdate(
   return row ?? null;
 }
 
+/** The organisations the caller's client list holds (row-level security: their firm's, else their own), by name. */
+export async function listOrganisations(tx: DbOrTx): Promise<Organisation[]> {
+  return rowsOf<Organisation>(
+    await tx.execute(sql`select id::text, name from client_organisations order by lower(name), id`),
+  );
+}
+
 export async function insertOrganisation(
   tx: DbOrTx,
   list: ClientList,

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /// <reference types="node" />
 import http from 'node:http';
-import type { RuleDto, RulesResponse } from '@ledgerdesk/domain/api/rules-endpoints';
+import { RULES_API, type RuleDto, type RulesResponse } from '@ledgerdesk/domain/api/rules-endpoints';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -33,9 +33,10 @@ const firmRule: RuleDto = {
 };
 
 let rules: RulesResponse;
-const server = http.createServer((_request, response) => {
-  response.writeHead(200, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(rules));
+const server = http.createServer((request, response) => {
+  const isRules = request.url === RULES_API.rules;
+  response.writeHead(isRules ? 200 : 404, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(isRules ? rules : { error: { code: 'NotFound', message: 'Not found' } }));
 });
 servePageOriginForFile(server);
 afterEach(dismissToastsAndCleanup);
