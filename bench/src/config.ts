@@ -1,5 +1,13 @@
-export type BenchmarkId = 'list' | 'sync' | 'actions' | 'realtime' | 'web' | 'fleet';
-export const BENCHMARK_IDS: readonly BenchmarkId[] = ['list', 'sync', 'actions', 'realtime', 'web', 'fleet'];
+export type BenchmarkId = 'list' | 'sync' | 'actions' | 'realtime' | 'rules' | 'web' | 'fleet';
+export const BENCHMARK_IDS: readonly BenchmarkId[] = [
+  'list',
+  'sync',
+  'actions',
+  'realtime',
+  'rules',
+  'web',
+  'fleet',
+];
 /** Flags that take a value (`--fleet-mailboxes=200`). */
 const VALUE_FLAGS = [
   '--only=',
@@ -34,6 +42,15 @@ export type BenchConfig = {
   sync: { messages: number; quotaMessages: number; changes: number };
   actions: { clears: number; bulkSize: number; bulkRuns: number };
   realtime: { messages: number };
+  /** Issue 31: the filing hook on sync pages, and the preview over stored items. */
+  rules: {
+    rules: number;
+    pageSize: number;
+    pages: number;
+    matchEvery: number;
+    stored: number;
+    previews: number;
+  };
   web: { items: number; runs: number };
   fleet: {
     /** Connected sandbox mailboxes, Office 365 and Gmail half each (two per user). */
@@ -126,6 +143,14 @@ export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): Ben
     },
     actions: { clears: isSmoke ? 3 : 30, bulkSize: isSmoke ? 50 : 500, bulkRuns: isSmoke ? 2 : 10 },
     realtime: { messages: isSmoke ? 3 : 20 },
+    rules: {
+      rules: isSmoke ? 20 : 100,
+      pageSize: isSmoke ? 100 : 500,
+      pages: isSmoke ? 3 : 20,
+      matchEvery: 10,
+      stored: positive(env.BENCH_RULES_STORED, 'BENCH_RULES_STORED', isSmoke ? 2_000 : 100_000),
+      previews: isSmoke ? 3 : 20,
+    },
     web: {
       items: positive(env.BENCH_WEB_ITEMS, 'BENCH_WEB_ITEMS', isSmoke ? 300 : 100_000),
       runs: positive(env.BENCH_WEB_RUNS, 'BENCH_WEB_RUNS', isSmoke ? 1 : 5),

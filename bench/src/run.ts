@@ -5,6 +5,7 @@ import { runActions } from './benchmarks/actions';
 import type { BenchContext } from './benchmarks/bench-context';
 import { runFleet } from './benchmarks/fleet';
 import { runRealtime } from './benchmarks/realtime';
+import { runRules } from './benchmarks/rules';
 import { runSyncThroughput } from './benchmarks/sync-throughput';
 import { runTriageList } from './benchmarks/triage-list';
 import { runWebBrowser } from './benchmarks/web-browser';
@@ -23,6 +24,7 @@ const PER_DATABASE: [BenchmarkId, PerDatabase][] = [
   ['sync', runSyncThroughput],
   ['actions', runActions],
   ['realtime', runRealtime],
+  ['rules', runRules],
   ['web', runWebBrowser],
 ];
 

@@ -27,6 +27,7 @@ import { benchRoutes } from './bench-routes';
 import { installFleetLog } from './fleet-log';
 import { fleetRoutes } from './fleet-routes';
 import { startLegacyLoop } from './legacy-loop';
+import { rulesBenchRoutes } from './rules-bench-routes';
 import { addServerTiming } from './server-timing';
 
 type SyncMode = 'off' | 'fleet' | 'legacy';
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
   await app.register(baselineActionRoutes);
   await app.register(async (child) => fleetRoutes(child, database));
   await app.register(async (child) => benchRoutes(child, notifyTimes));
+  await app.register(async (child) => rulesBenchRoutes(child));
   addServerTiming(app.server);
   await app.listen({ port, host: '127.0.0.1' });
   const fleet = createSyncFleet(app.mail);
