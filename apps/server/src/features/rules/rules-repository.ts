@@ -2,7 +2,7 @@
 // rules), their stats, and the applied-log whose key makes each (message, rule, version) apply once.
 
 import type { Rule } from '@ledgerdesk/domain/rules/rule-types';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/db-types';
 import { rowsOf } from '../../db/rows-of';
 import { firmSharedMailboxes } from '../../db/schema/firms';
@@ -301,7 +301,7 @@ export async function visibleOrganisations(tx: DbOrTx, ids: readonly string[]): 
 /** Stored items a rule may be previewed on: main-view items received since `since`, with what rules read. */
 export async function listPreviewItems(
   tx: DbOrTx,
-  options: { userId: string; scope: 'personal' | 'firm'; since: Date },
+  options: { userId: string; scope: 'personal' | 'firm'; since: Date; where?: SQL },
 ): Promise<PreviewItemRow[]> {
   const owners =
     options.scope === 'personal'
@@ -319,6 +319,7 @@ export async function listPreviewItems(
         and t.status in ('inbox', 'later', 'low_priority', 'scheduled')
         and coalesce(t.metadata->>'exchange_folder_state', '') not in ('archive', 'archived', 'deleted')
         and t.metadata->'link' is null
+        and ${options.where ?? sql`true`}
       order by t.time desc`),
   );
 }
