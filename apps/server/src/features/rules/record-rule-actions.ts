@@ -3,7 +3,7 @@ import type { RuleOutcome } from '@ledgerdesk/domain/rules/plan-rule-outcome';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows-of';
 import type { Tx } from '../../db/with-user';
-import { type NewRow, queueMailboxChanges, recordAction } from '../../mail';
+import { type ItemSnapshot, type NewRow, queueActionChanges, recordActions } from '../../mail';
 import { asFiledSnapshot, mailboxOperationsOf } from './outcome-row';
 import { completeApplications, countMatches } from './rules-repository';
 import { applyThreadActions, hasThreadAction } from './thread-actions';
@@ -37,6 +37,7 @@ export async function recordRuleActions(
     tx,
     withThreadAction.map(({ id }) => id),
   );
+  const records: { id: string; messageId: string; decision: FiledDecision; previous: ItemSnapshot }[] = [];
   for (const { id, messageId } of inserted) {
     const decision = decisions.get(messageId);
     if (!decision) continue;
@@ -56,27 +57,42 @@ export async function recordRuleActions(
         )
       : null;
     const previous = asFiledSnapshot(id, decision.original);
-    const actionId = await recordAction(
-      tx,
-      mailbox.userId,
-      [ruleEffects ? { ...previous, ruleEffects } : previous],
-      { actorId: mailbox.userId },
-    );
-    const { id: _id, ...before } = previous;
-    await queueMailboxChanges(
-      tx,
-      mailbox.userId,
-      actionId,
-      mailboxOperationsOf(decision.original, decision.filed).map((operation) => ({
+    records.push({
+      id,
+      messageId,
+      decision,
+      previous: ruleEffects ? { ...previous, ruleEffects } : previous,
+    });
+  }
+  // One undo record per message (Undo from the thread), written for the whole page in one statement.
+  const actionIds = await recordActions(
+    tx,
+    mailbox.userId,
+    records.map((record) => [record.previous]),
+    { actorId: mailbox.userId },
+  );
+  await queueActionChanges(
+    tx,
+    mailbox.userId,
+    records.flatMap(({ id, messageId, decision, previous }, index) => {
+      const { id: _id, ruleEffects: _effects, ...before } = previous;
+      return mailboxOperationsOf(decision.original, decision.filed).map((operation) => ({
+        actionId: actionIds[index] ?? null,
         itemId: id,
         integrationId: mailbox.integrationId,
         messageId,
         operation,
         previous: before,
-      })),
-    );
-    completed.push({ integrationId: mailbox.integrationId, messageId, itemId: id, actionId });
-  }
+      }));
+    }),
+  );
+  for (const [index, { id, messageId }] of records.entries())
+    completed.push({
+      integrationId: mailbox.integrationId,
+      messageId,
+      itemId: id,
+      actionId: actionIds[index] ?? '',
+    });
   await completeApplications(tx, completed);
   await countMatches(tx, counts, now);
 }
