@@ -10,7 +10,7 @@ import type { NewMessage } from '../../../apps/server/src/mail';
 type Mailbox = { userId: string; integrationId: string };
 type RulesBody = { integrationId: string; rules: number };
 type FilingBody = { integrationId: string; messages: number; pages: number; matchEvery: number };
-type StoredBody = { integrationId: string; count: number };
+type StoredBody = { integrationId: string; from: number; count: number };
 
 /** Thrown to roll a measured page back: every page starts from the same state. */
 class RollBack extends Error {}
@@ -143,7 +143,7 @@ export async function rulesBenchRoutes(app: FastifyInstance): Promise<void> {
           (array['inbox','inbox','later','low_priority','scheduled','cleared'])[1 + i % 6],
           jsonb_build_object('to', jsonb_build_array('team' || (i % 100) || '@firm.example'),
             'has_attachments', i % 7 = 0)
-        from generate_series(0, ${request.body.count - 1}::int) as i`),
+        from generate_series(${request.body.from}::int, ${request.body.from + request.body.count - 1}::int) as i`),
     );
     const [row] = rowsOf<{ n: string }>(
       await withUser(app.db, user.id, (tx) =>
