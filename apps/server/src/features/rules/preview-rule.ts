@@ -34,7 +34,17 @@ export async function matchStoredItems(
 ): Promise<{ threads: RulePreviewThread[]; items: PreviewItemRow[] }> {
   const since = new Date(now.getTime() - RULE_PREVIEW_DAYS * 86_400_000);
   // SQL narrows the window's items by the conditions it can answer; the rules' own evaluator judges the rest.
-  const rows = await listPreviewItems(tx, { userId, scope: rule.scope, since, where: previewFilter(rule) });
+  const reads = {
+    body: rule.conditions.some((condition) => condition.kind === 'body_contains'),
+    recipients: rule.conditions.some((condition) => condition.kind === 'recipient_includes'),
+  };
+  const rows = await listPreviewItems(tx, {
+    userId,
+    scope: rule.scope,
+    since,
+    where: previewFilter(rule),
+    reads,
+  });
   const { shared } = await mailboxesOf(tx, userId);
   const needsClients = rule.conditions.some((condition) => condition.kind === 'from_client');
   const clients = needsClients

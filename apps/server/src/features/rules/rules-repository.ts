@@ -301,8 +301,16 @@ export async function visibleOrganisations(tx: DbOrTx, ids: readonly string[]): 
 /** Stored items a rule may be previewed on: main-view items received since `since`, with what rules read. */
 export async function listPreviewItems(
   tx: DbOrTx,
-  options: { userId: string; scope: 'personal' | 'firm'; since: Date; where?: SQL },
+  options: {
+    userId: string;
+    scope: 'personal' | 'firm';
+    since: Date;
+    where?: SQL;
+    /** The texts the rule reads beside sender and subject (left out, they are not sent from the database). */
+    reads?: { body: boolean; recipients: boolean };
+  },
 ): Promise<PreviewItemRow[]> {
+  const reads = options.reads ?? { body: true, recipients: true };
   const owners =
     options.scope === 'personal'
       ? sql`t.user_id = ${options.userId}`
@@ -310,8 +318,10 @@ export async function listPreviewItems(
   return rowsOf<PreviewItemRow>(
     await tx.execute(sql`
       select t.id, t.user_id as "userId", t.email_integration_id as "mailboxId", t.email_message_id as "messageId",
-        t.thread_key as "threadKey", t.from_address as "fromAddress", t.subject, t.preview_content as "preview",
-        t.type, t.time, t.metadata->'to' as "to", t.metadata->'cc' as "cc",
+        t.thread_key as "threadKey", t.from_address as "fromAddress", t.subject,
+        ${reads.body ? sql`t.preview_content` : sql`null`} as "preview", t.type, t.time,
+        ${reads.recipients ? sql`t.metadata->'to'` : sql`null`} as "to",
+        ${reads.recipients ? sql`t.metadata->'cc'` : sql`null`} as "cc",
         coalesce((t.metadata->>'has_attachments')::boolean, false) as "hasAttachments"
       from triage_items t
       where ${owners} and t.time >= ${options.since.toISOString()}::timestamptz
