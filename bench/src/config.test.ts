@@ -4,7 +4,7 @@ import { readConfig } from './config';
 describe('readConfig', () => {
   it('runs everything on PGlite at the issue sizes by default', () => {
     const config = readConfig([], {});
-    expect(config.only).toEqual(['list', 'sync', 'actions', 'realtime', 'web', 'fleet', 'imap']);
+    expect(config.only).toEqual(['list', 'sync', 'actions', 'realtime', 'rules', 'web', 'fleet', 'imap']);
     expect(config.fleet).toEqual({
       mailboxes: 1_000,
       intervalSeconds: 60,

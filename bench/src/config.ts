@@ -1,9 +1,10 @@
-export type BenchmarkId = 'list' | 'sync' | 'actions' | 'realtime' | 'web' | 'fleet' | 'imap';
+export type BenchmarkId = 'list' | 'sync' | 'actions' | 'realtime' | 'rules' | 'web' | 'fleet' | 'imap';
 export const BENCHMARK_IDS: readonly BenchmarkId[] = [
   'list',
   'sync',
   'actions',
   'realtime',
+  'rules',
   'web',
   'fleet',
   'imap',
@@ -42,6 +43,15 @@ export type BenchConfig = {
   sync: { messages: number; quotaMessages: number; changes: number };
   actions: { clears: number; bulkSize: number; bulkRuns: number };
   realtime: { messages: number };
+  /** Issue 31: the filing hook on sync pages, and the preview over stored items. */
+  rules: {
+    rules: number;
+    pageSize: number;
+    pages: number;
+    matchEvery: number;
+    stored: number;
+    previews: number;
+  };
   web: { items: number; runs: number };
   /** IMAP against a private Dovecot (issue 30): IDLE connections one node holds in the connections row. */
   imap: { connections: number };
@@ -140,6 +150,14 @@ export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): Ben
     },
     actions: { clears: isSmoke ? 3 : 30, bulkSize: isSmoke ? 50 : 500, bulkRuns: isSmoke ? 2 : 10 },
     realtime: { messages: isSmoke ? 3 : 20 },
+    rules: {
+      rules: isSmoke ? 20 : 100,
+      pageSize: isSmoke ? 100 : 500,
+      pages: isSmoke ? 3 : 20,
+      matchEvery: 10,
+      stored: positive(env.BENCH_RULES_STORED, 'BENCH_RULES_STORED', isSmoke ? 2_000 : 100_000),
+      previews: isSmoke ? 3 : 20,
+    },
     web: {
       items: positive(env.BENCH_WEB_ITEMS, 'BENCH_WEB_ITEMS', isSmoke ? 300 : 100_000),
       runs: positive(env.BENCH_WEB_RUNS, 'BENCH_WEB_RUNS', isSmoke ? 1 : 5),

@@ -6,6 +6,7 @@ import type { BenchContext } from './benchmarks/bench-context';
 import { runFleet } from './benchmarks/fleet';
 import { runImap } from './benchmarks/imap';
 import { runRealtime } from './benchmarks/realtime';
+import { runRules } from './benchmarks/rules';
 import { runSyncThroughput } from './benchmarks/sync-throughput';
 import { runTriageList } from './benchmarks/triage-list';
 import { runWebBrowser } from './benchmarks/web-browser';
@@ -24,6 +25,7 @@ const PER_DATABASE: [BenchmarkId, PerDatabase][] = [
   ['sync', runSyncThroughput],
   ['actions', runActions],
   ['realtime', runRealtime],
+  ['rules', runRules],
   ['web', runWebBrowser],
 ];
 

@@ -28,6 +28,7 @@ import { installFleetLog } from './fleet-log';
 import { fleetRoutes } from './fleet-routes';
 import { imapRoutes } from './imap-routes';
 import { startLegacyLoop } from './legacy-loop';
+import { rulesBenchRoutes } from './rules-bench-routes';
 import { addServerTiming } from './server-timing';
 
 type SyncMode = 'off' | 'fleet' | 'legacy';
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
   await app.register(async (child) => fleetRoutes(child, database));
   await app.register(async (child) => benchRoutes(child, notifyTimes));
   await app.register(imapRoutes);
+  await app.register(async (child) => rulesBenchRoutes(child));
   addServerTiming(app.server);
   await app.listen({ port, host: '127.0.0.1' });
   const fleet = createSyncFleet(app.mail);

@@ -36,8 +36,10 @@ export {
   folderKeysOf,
   type ItemSnapshot,
   type QueuedChange,
+  queueActionChanges,
   queueMailboxChanges,
   recordAction,
+  recordActions,
 } from './outbox/queue-changes';
 export type { MailboxChangeOperation } from './provider';
 // Provider offers and the connect flow of Email Integration.

@@ -134,6 +134,15 @@ describe.each(testDatabaseKinds)('clients and work filing (%s)', (kind) => {
     // Their organisation of the same name does not give them ours, nor ours theirs.
     expect((await activity(owner.cookie, 'b')).client.organisation).toBe('Northgate Dental');
     expect(await listed(owner.cookie, 'Northgate Dental')).toEqual([key('a'), key('b')]);
+    // The organisations list (the rule form's client picker): each firm sees its own list only.
+    const names = async (cookie: string) =>
+      (await call(cookie, 'GET', '/api/clients')).json().organisations as { id: string; name: string }[];
+    const ours = await names(member.cookie);
+    const theirs = await names(outsider.cookie);
+    expect(ours.map((organisation) => organisation.name)).toContain('Northgate Dental');
+    expect(theirs.map((organisation) => organisation.name)).toEqual(['Northgate Dental']);
+    expect(ours.map((organisation) => organisation.id)).not.toContain(theirs[0]?.id);
+    expect(await names(owner.cookie)).toEqual(ours);
   });
 
   it('files a thread to a work item, shows it to the firm, and takes it off again', async () => {

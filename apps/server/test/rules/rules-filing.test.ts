@@ -238,4 +238,34 @@ describe.each(testDatabaseKinds)('rules applied as mail is filed (%s)', (kind) =
     await sync(h, box);
     expect((await itemOf(`receipt-${stamp}`)).status).toBe('inbox');
   });
+  it('Undo of a rule’s action also takes back its Set client and Add to work', async () => {
+    const [client] = await asOwner<{ id: string }>(sql`
+      insert into client_organisations (user_id, name, created_by) values (${box.userId}, 'Mill Ltd', ${box.userId})
+      returning id`);
+    await addRule(
+      'Mill',
+      [{ kind: 'subject_contains', value: `mill-${stamp}` }],
+      [
+        { kind: 'later' },
+        { kind: 'set_client', organisationId: client?.id ?? '' },
+        { kind: 'add_to_work', workItemId: `M-${stamp}` },
+      ],
+    );
+    await deliver(`mill-${stamp}`, 'Mo Miller <mo@mill.test>');
+    await sync(h, box);
+    const contact = () => asOwner(sql`select 1 from client_contacts where email = 'mo@mill.test'`);
+    const filed = () => asOwner(sql`select 1 from work_item_threads where work_item_id = ${`M-${stamp}`}`);
+    expect(await contact()).toHaveLength(1);
+    expect(await filed()).toHaveLength(1);
+    const [applied] = await applications(`mill-${stamp}`);
+    const undone = await h.app.inject({
+      method: 'POST',
+      url: `/api/triage/actions/${applied?.action_id}/undo`,
+      headers: { cookie: box.cookie },
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect((await itemOf(`mill-${stamp}`)).status).toBe('inbox');
+    expect(await contact()).toEqual([]);
+    expect(await filed()).toEqual([]);
+  });
 });

@@ -132,4 +132,45 @@ describe.each(testDatabaseKinds)('firm rules on shared mailboxes (%s)', (kind) =
     );
     expect(rule).toEqual({ is_enabled: false, disabled_reason: RULE_FAILURE_REASONS.assigneeGone });
   });
+  it('Undo of a firm rule’s action also takes back its Assign: unassigned, the member’s item withdrawn', async () => {
+    await firmRule(
+      'Audit to member',
+      [{ kind: 'subject_contains', value: `audit-${stamp}` }],
+      [{ kind: 'assign', assigneeUserId: member.userId, todoInDays: null }],
+    );
+    await deliver(owner.address, `audit-${stamp}`);
+    await sync(h, owner);
+    const item = (await storedItems(h.app, owner.userId, owner.integrationId)).find(
+      (candidate) => candidate.subject === `audit-${stamp}`,
+    );
+    const activity = async () =>
+      (
+        await call(
+          member.cookie,
+          'GET',
+          `/api/triage/threads/${encodeURIComponent(item?.threadKey ?? '')}/activity`,
+        )
+      ).json();
+    const memberLinks = () =>
+      as<{ id: string }>(
+        member.userId,
+        sql`select id from triage_items where user_id = ${member.userId}
+          and email_thread_id = ${item?.threadKey ?? ''} and metadata->'link'->>'kind' = 'assignment'`,
+      );
+    expect((await activity()).assignment?.assigneeUserId).toBe(member.userId);
+    expect(await memberLinks()).toHaveLength(1);
+    const [applied] = await as<{ action_id: string }>(
+      owner.userId,
+      sql`select action_id from triage_rule_applications where triage_item_id = ${item?.id ?? ''}`,
+    );
+    const undone = await call(owner.cookie, 'POST', `/api/triage/actions/${applied?.action_id}/undo`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect((await activity()).assignment?.assigneeUserId ?? null).toBeNull();
+    expect(await memberLinks()).toHaveLength(0);
+    const [chip] = await as<{ metadata: Record<string, unknown> }>(
+      owner.userId,
+      sql`select metadata from triage_items where id = ${item?.id ?? ''}`,
+    );
+    expect(chip?.metadata).not.toHaveProperty('assignee');
+  });
 });

@@ -19,6 +19,7 @@ async function snapshot(h: MailHarness, account: Account) {
     templates: await read('/api/templates'),
     firm: await read('/api/firm'),
     work: await read('/api/work/threads'),
+    clients: await read('/api/clients'),
     rules: await read('/api/rules'),
     activity: await read(`/api/triage/threads/${encodeURIComponent(account.ids.threadKey)}/activity`),
     thread: await read(`/api/triage/threads/${encodeURIComponent(account.ids.threadKey)}`),

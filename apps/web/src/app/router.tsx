@@ -41,9 +41,8 @@ const EmailIntegrationPage = lazy(() =>
 );
 // The profile with the templates feature's Templates tab composed in.
 const ProfilePage = lazy(() => import('./routes/profile-route').then((m) => ({ default: m.ProfileRoute })));
-const FirmPage = lazy(() =>
-  import('../features/firm/components/firm-page').then((m) => ({ default: m.FirmPage })),
-);
+// The Firm screen with the rules feature's firm rules composed in.
+const FirmPage = lazy(() => import('./routes/firm-route').then((m) => ({ default: m.FirmRoute })));
 const JoinFirmPage = lazy(() =>
   import('../features/firm/components/join-firm-page').then((m) => ({ default: m.JoinFirmPage })),
 );
@@ -137,7 +136,7 @@ export function createRouter() {
             { path: 'time', element: <ComingSoonPage title="Time" /> },
             { path: 'settings', element: <ComingSoonPage title="Settings" /> },
             { path: 'profile', element: <ProfilePage /> },
-            // Issue 31: one's own rules, and the firm's (managed by its owners).
+            // Issue 31: one's own rules, and the firm's read-only (owners manage them on the Firm screen).
             { path: 'rules', element: <RulesPage /> },
             // Issue 15: the firm (create, rename, invite, members, leave) and the invitation link's screen.
             { path: 'firm', element: <FirmPage /> },

@@ -16,6 +16,10 @@ export function clientLabel(client: Pick<ThreadClient, 'organisation' | 'contact
   return [client.organisation, client.contact].filter(Boolean).join(' · ');
 }
 
+/** GET /api/clients: the organisations of the caller's client list (their firm's, else their own), by name. */
+export type ClientOrganisationDto = { id: string; name: string };
+export type ClientOrganisationsResponse = { organisations: ClientOrganisationDto[] };
+
 export type ClientSaved = { organisation: string; contact: string | null; domain: string | null };
 
 export type WorkThreadDto = { workItemId: string; threadKey: string; subject: string; filedAt: string };

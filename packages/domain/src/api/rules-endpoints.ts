@@ -67,8 +67,6 @@ export type RuleApplyResponse = {
   threadCount: number;
   /** Undo it with POST /api/triage/actions/:actionId/undo; null when nothing changed. */
   actionId: string | null;
-  /** Actions that act on new mail only (not applied to stored items now). */
-  skippedActions: string[];
 };
 
 /** One line of a thread's history written by a rule. */

@@ -19,13 +19,15 @@ const text = (what: string) =>
 
 const header = z.enum(RULE_HEADERS, { message: `The header must be one of ${RULE_HEADERS.join(', ')}.` });
 const uuid = (what: string) => z.uuid(`${what} must be a valid id.`);
+/** A picked reference (a client, a mailbox): the form's pickers leave it empty until one is chosen. */
+const picked = (what: string) => z.uuid(`Choose ${what}.`);
 
 export const ruleConditionSchema = z.discriminatedUnion(
   'kind',
   [
     z.strictObject({ kind: z.literal('from_address'), value: text('The address') }),
     z.strictObject({ kind: z.literal('from_domain'), value: text('The domain') }),
-    z.strictObject({ kind: z.literal('from_client'), organisationId: uuid('The client') }),
+    z.strictObject({ kind: z.literal('from_client'), organisationId: picked('a client') }),
     z.strictObject({ kind: z.literal('recipient_includes'), value: text('The recipient') }),
     z.strictObject({ kind: z.literal('subject_contains'), value: text('The subject text') }),
     z.strictObject({ kind: z.literal('body_contains'), value: text('The text') }),
@@ -33,7 +35,7 @@ export const ruleConditionSchema = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('is_automated') }),
     z.strictObject({ kind: z.literal('header_present'), header }),
     z.strictObject({ kind: z.literal('header_equals'), header, value: text('The header value') }),
-    z.strictObject({ kind: z.literal('mailbox_is'), mailboxId: uuid('The mailbox') }),
+    z.strictObject({ kind: z.literal('mailbox_is'), mailboxId: picked('a mailbox') }),
   ],
   { message: 'Unknown condition.' },
 );
@@ -64,7 +66,7 @@ export const ruleActionSchema = z.discriminatedUnion(
         .max(RULE_TODO_MAX_DAYS, 'The to-do date must be within 366 days.')
         .nullable(),
     }),
-    z.strictObject({ kind: z.literal('set_client'), organisationId: uuid('The client') }),
+    z.strictObject({ kind: z.literal('set_client'), organisationId: picked('a client') }),
     z.strictObject({
       kind: z.literal('add_to_work'),
       workItemId: safeName().min(1, 'Choose a work item.').max(100),

@@ -1,5 +1,6 @@
 import {
   CLIENTS_API,
+  type ClientOrganisationsResponse,
   type ClientSaved,
   clientBodySchema,
   fileThreadSchema,
@@ -20,6 +21,7 @@ import {
   fileThread,
   findOrganisationForUpdate,
   insertOrganisation,
+  listOrganisations,
   listWorkThreads,
   unfileThread,
   upsertContact,
@@ -73,6 +75,19 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
       });
       return reply.code(201).send(saved);
     },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      path: CLIENTS_API.clients,
+      summary: "The client organisations of the caller's list (the firm's, else their own), by name.",
+      auth: { action: 'view clients' },
+    },
+    async ({ user }): Promise<ClientOrganisationsResponse> => ({
+      organisations: await withUser(app.db, user.id, (tx) => listOrganisations(tx)),
+    }),
   );
 
   defineRoute(

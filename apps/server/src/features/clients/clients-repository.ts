@@ -47,6 +47,13 @@ export async function findOrganisationForUpdate(
   return row ?? null;
 }
 
+/** The organisations the caller's client list holds (row-level security: their firm's, else their own), by name. */
+export async function listOrganisations(tx: DbOrTx): Promise<Organisation[]> {
+  return rowsOf<Organisation>(
+    await tx.execute(sql`select id::text, name from client_organisations order by lower(name), id`),
+  );
+}
+
 export async function insertOrganisation(
   tx: DbOrTx,
   list: ClientList,
@@ -102,6 +109,36 @@ export async function upsertContact(
       returning name`),
   );
   return row?.name ?? null;
+}
+
+/** The organisation of the list's contact of `email` (undefined: no such contact; null: one without an organisation). */
+export async function contactOrganisationOf(
+  tx: DbOrTx,
+  list: ClientList,
+  email: string,
+): Promise<string | null | undefined> {
+  const [row] = rowsOf<{ organisation_id: string | null }>(
+    await tx.execute(sql`select organisation_id::text from client_contacts
+      where ${listKey(list)} and email = ${email}`),
+  );
+  return row ? row.organisation_id : undefined;
+}
+
+/**
+ * Puts the list's contact of `email` back in the `previous` organisation (undefined: removes the contact) when it
+ * is still in `organisationId`: a contact someone moved since is left as they made it.
+ */
+export async function revertContact(
+  tx: DbOrTx,
+  list: ClientList,
+  contact: { email: string; organisationId: string; previous: string | null | undefined },
+): Promise<void> {
+  const still = sql`${listKey(list)} and email = ${contact.email} and organisation_id = ${contact.organisationId}::uuid`;
+  await tx.execute(
+    contact.previous === undefined
+      ? sql`delete from client_contacts where ${still}`
+      : sql`update client_contacts set organisation_id = ${contact.previous}::uuid where ${still}`,
+  );
 }
 
 /** The known contacts among `addresses`, with their organisation's name. */

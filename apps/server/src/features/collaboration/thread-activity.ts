@@ -8,7 +8,6 @@ import type { Tx } from '../../db/with-user';
 import { listWorkItemIdsOfThread } from '../clients/clients-repository';
 import { resolveThreadClient } from '../clients/resolve-client';
 import { listThreadApplications } from '../rules/rules-repository';
-import type { Actor } from '../triage/item-update-routes';
 import {
   type AssignmentRow,
   type CommentRow,
@@ -107,7 +106,7 @@ export async function threadActivity(
 /** The link metadata of an item brought to someone by this thread. */
 export function linkOf(
   scope: ThreadScope,
-  actor: Actor,
+  actor: { id: string; name: string },
   extra: Partial<ItemLink> & Pick<ItemLink, 'kind'>,
 ): ItemLink {
   return {

@@ -1,14 +1,17 @@
+import type { RuleEffects, RuleThread } from '@ledgerdesk/domain/rules/rule-effects';
 import type { Tx } from '../../db/with-user';
 import {
   insertAssignment,
   latestAssigneeId,
+  listAssignments,
   setThreadAssignee,
   withdrawAssignmentItems,
 } from '../collaboration/collaboration-repository';
 import { linkOf } from '../collaboration/thread-activity';
 import { deliverLinkItem, firmMembers, resolveThread } from '../collaboration/thread-scope';
 
-type Thread = { ownerId: string; mailboxId: string; threadKey: string };
+type Member = { userId: string; name: string };
+type Assignment = NonNullable<RuleEffects['assignment']>;
 
 /** The date `days` after `from`, as YYYY-MM-DD. */
 function todoDateOf(from: Date, days: number | null): string | null {
@@ -16,38 +19,68 @@ function todoDateOf(from: Date, days: number | null): string | null {
 }
 
 /**
- * Assigns a shared mailbox's thread to a member, as a person's Assign does (assignment-routes.ts): the history
- * row by the mailbox's owner in the rule's name, the chip on the thread's items, the assignee's item. A member
- * no longer in the firm was caught before (broken-rules.ts); one gone meanwhile leaves the thread unassigned.
+ * Assigns a shared mailbox's thread (or unassigns it: no assignee) as a person's Assign does
+ * (assignment-routes.ts): the history row by the mailbox's owner in the rule's name, the chip on the thread's
+ * items, the previous assignee's item withdrawn, the assignee's item delivered. Answers the assignee before.
  */
-export async function assignByRule(
+async function assignThread(
   tx: Tx,
-  thread: Thread,
-  assign: { assigneeUserId: string; todoInDays: number | null },
-  ruleName: string,
-  receivedAt: Date,
-): Promise<void> {
-  const member = (await firmMembers(tx)).find((candidate) => candidate.userId === assign.assigneeUserId);
-  if (!member) return;
+  thread: RuleThread,
+  assignee: Member | null,
+  byName: string,
+  todoDate: string | null,
+): Promise<Member | null | undefined> {
   const scope = await resolveThread(tx, thread.ownerId, thread.threadKey);
-  if (!scope.isShared) return;
-  const by = { id: thread.ownerId, name: `Rule '${ruleName}'` };
-  const assignee = { userId: member.userId, name: member.name };
-  const todoDate = todoDateOf(receivedAt, assign.todoInDays);
-  const previousAssigneeId = await latestAssigneeId(tx, thread);
+  if (!scope.isShared) return undefined;
+  const last = (await listAssignments(tx, thread)).at(-1);
+  const previous = last?.assigneeUserId
+    ? { userId: last.assigneeUserId, name: last.assigneeName ?? '' }
+    : null;
+  const by = { id: thread.ownerId, name: byName };
   await insertAssignment(tx, { ...thread, assignee, by, todoDate, comment: null, isCleared: false });
   await setThreadAssignee(tx, { ...thread, assignee });
-  if (previousAssigneeId && previousAssigneeId !== member.userId)
-    await withdrawAssignmentItems(tx, { assigneeUserId: previousAssigneeId, threadKey: thread.threadKey });
-  if (member.userId !== thread.ownerId) {
+  if (previous && previous.userId !== assignee?.userId)
+    await withdrawAssignmentItems(tx, { assigneeUserId: previous.userId, threadKey: thread.threadKey });
+  if (assignee && assignee.userId !== thread.ownerId) {
     const link = linkOf(scope, by, { kind: 'assignment', todo_date: todoDate });
     await deliverLinkItem(
       tx,
-      member.userId,
+      assignee.userId,
       'email',
       scope,
       { fromAddress: scope.head.fromAddress, preview: scope.head.preview },
-      { link, assignee: member.name, assignee_user_id: member.userId },
+      { link, assignee: assignee.name, assignee_user_id: assignee.userId },
     );
   }
+  return previous;
+}
+
+/**
+ * A rule's Assign on a shared mailbox's thread, with a to-do date that many days after the mail arrived. A member
+ * no longer in the firm was caught before (broken-rules.ts); one gone meanwhile leaves the thread as it was.
+ * Answers what Undo needs, or null when nothing was assigned.
+ */
+export async function assignByRule(
+  tx: Tx,
+  thread: RuleThread,
+  assign: { assigneeUserId: string; todoInDays: number | null },
+  ruleName: string,
+  receivedAt: Date,
+): Promise<Assignment | null> {
+  const member = (await firmMembers(tx)).find((candidate) => candidate.userId === assign.assigneeUserId);
+  if (!member) return null;
+  const todoDate = todoDateOf(receivedAt, assign.todoInDays);
+  const previous = await assignThread(tx, thread, member, `Rule '${ruleName}'`, todoDate);
+  return previous === undefined ? null : { assigneeUserId: member.userId, previous };
+}
+
+/** Undo of a rule's Assign: the thread goes back to its assignee before, unless someone reassigned it since. */
+export async function unassignByRule(
+  tx: Tx,
+  thread: RuleThread,
+  assignment: Assignment,
+  ruleName: string,
+): Promise<void> {
+  if ((await latestAssigneeId(tx, thread)) !== assignment.assigneeUserId) return;
+  await assignThread(tx, thread, assignment.previous, `Undo of rule '${ruleName}'`, null);
 }

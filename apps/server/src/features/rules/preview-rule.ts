@@ -11,6 +11,7 @@ import {
   rulePreviewText,
 } from '@ledgerdesk/domain/rules/rule-types';
 import type { Tx } from '../../db/with-user';
+import { previewFilter } from './preview-filter';
 import {
   clientOrganisationsOf,
   listPreviewItems,
@@ -21,7 +22,10 @@ import {
 const addresses = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 
-/** The stored items (main views, last 30 days) a rule matches, by thread, newest first: the same evaluateRules. */
+/**
+ * The stored items (main views, last 30 days) a rule matches, by thread, newest first: narrowed in SQL
+ * (preview-filter.ts), then judged by the same evaluateRules as the filing.
+ */
 export async function matchStoredItems(
   tx: Tx,
   userId: string,
@@ -29,7 +33,18 @@ export async function matchStoredItems(
   now: Date,
 ): Promise<{ threads: RulePreviewThread[]; items: PreviewItemRow[] }> {
   const since = new Date(now.getTime() - RULE_PREVIEW_DAYS * 86_400_000);
-  const rows = await listPreviewItems(tx, { userId, scope: rule.scope, since });
+  // SQL narrows the window's items by the conditions it can answer; the rules' own evaluator judges the rest.
+  const reads = {
+    body: rule.conditions.some((condition) => condition.kind === 'body_contains'),
+    recipients: rule.conditions.some((condition) => condition.kind === 'recipient_includes'),
+  };
+  const rows = await listPreviewItems(tx, {
+    userId,
+    scope: rule.scope,
+    since,
+    where: previewFilter(rule),
+    reads,
+  });
   const { shared } = await mailboxesOf(tx, userId);
   const needsClients = rule.conditions.some((condition) => condition.kind === 'from_client');
   const clients = needsClients

@@ -1,11 +1,13 @@
 // The rules' SQL (issue 31, migration 0030): rules under row-level security (own personal rules, the firm's
 // rules), their stats, and the applied-log whose key makes each (message, rule, version) apply once.
+
 import type { Rule } from '@ledgerdesk/domain/rules/rule-types';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/db-types';
 import { rowsOf } from '../../db/rows-of';
 import { firmSharedMailboxes } from '../../db/schema/firms';
 import { triageRuleApplications, triageRuleStats, triageRules } from '../../db/schema/triage-rules';
+import { RULE_TYPE_KEY } from './outcome-row';
 
 export type RuleRow = typeof triageRules.$inferSelect;
 
@@ -299,8 +301,16 @@ export async function visibleOrganisations(tx: DbOrTx, ids: readonly string[]): 
 /** Stored items a rule may be previewed on: main-view items received since `since`, with what rules read. */
 export async function listPreviewItems(
   tx: DbOrTx,
-  options: { userId: string; scope: 'personal' | 'firm'; since: Date },
+  options: {
+    userId: string;
+    scope: 'personal' | 'firm';
+    since: Date;
+    where?: SQL;
+    /** The texts the rule reads beside sender and subject (left out, they are not sent from the database). */
+    reads?: { body: boolean; recipients: boolean };
+  },
 ): Promise<PreviewItemRow[]> {
+  const reads = options.reads ?? { body: true, recipients: true };
   const owners =
     options.scope === 'personal'
       ? sql`t.user_id = ${options.userId}`
@@ -308,8 +318,10 @@ export async function listPreviewItems(
   return rowsOf<PreviewItemRow>(
     await tx.execute(sql`
       select t.id, t.user_id as "userId", t.email_integration_id as "mailboxId", t.email_message_id as "messageId",
-        t.thread_key as "threadKey", t.from_address as "fromAddress", t.subject, t.preview_content as "preview",
-        t.type, t.time, t.metadata->'to' as "to", t.metadata->'cc' as "cc",
+        t.thread_key as "threadKey", t.from_address as "fromAddress", t.subject,
+        ${reads.body ? sql`t.preview_content` : sql`null`} as "preview", t.type, t.time,
+        ${reads.recipients ? sql`t.metadata->'to'` : sql`null`} as "to",
+        ${reads.recipients ? sql`t.metadata->'cc'` : sql`null`} as "cc",
         coalesce((t.metadata->>'has_attachments')::boolean, false) as "hasAttachments"
       from triage_items t
       where ${owners} and t.time >= ${options.since.toISOString()}::timestamptz
@@ -317,6 +329,7 @@ export async function listPreviewItems(
         and t.status in ('inbox', 'later', 'low_priority', 'scheduled')
         and coalesce(t.metadata->>'exchange_folder_state', '') not in ('archive', 'archived', 'deleted')
         and t.metadata->'link' is null
+        and ${options.where ?? sql`true`}
       order by t.time desc`),
   );
 }
@@ -336,3 +349,28 @@ export type PreviewItemRow = {
   cc: unknown;
   hasAttachments: boolean;
 };
+
+/**
+ * A rule's Move to Notifications on stored items, as the filing writes it on new ones (outcome-row.ts): the type,
+ * and `rule_type` that keeps it through later syncs. Answers the items it changed with their type before.
+ */
+export async function moveToNotifications(
+  tx: DbOrTx,
+  ownerId: string,
+  ids: readonly string[],
+): Promise<{ id: string; type: 'email' | 'mention' }[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<{ id: string; type: 'email' | 'mention' }>(
+    await tx.execute(sql`
+      with old as (
+        select id, type from triage_items
+        where user_id = ${ownerId} and type <> 'notification'
+          and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+      )
+      update triage_items t set type = 'notification', updated_at = now(),
+        metadata = t.metadata || jsonb_build_object(${RULE_TYPE_KEY}::text, 'notification',
+          'notification_sender', coalesce(t.metadata->>'notification_sender', t.from_address, ''))
+      from old where t.id = old.id
+      returning t.id::text, old.type`),
+  );
+}

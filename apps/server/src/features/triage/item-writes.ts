@@ -155,3 +155,17 @@ export async function writeItems(
     order by u.time desc, u.id desc`);
   return rowsOf<ItemRow>(result).map(toItemDto);
 }
+
+/** The user's items of `items` as they are now, newest first (after an action wrote more than writeItems did). */
+export async function readItems(
+  tx: Tx,
+  userId: string,
+  items: readonly { id: string }[],
+): Promise<TriageItemDto[]> {
+  const result = await tx.execute(sql`
+    select ${itemColumns('u')} from triage_items u ${sourceJoin('u')}
+    where u.user_id = ${userId}
+      and u.id in (select jsonb_array_elements_text(${idsJson(items.map((item) => item.id))}::jsonb)::uuid)
+    order by u.time desc, u.id desc`);
+  return rowsOf<ItemRow>(result).map(toItemDto);
+}

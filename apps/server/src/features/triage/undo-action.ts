@@ -10,6 +10,7 @@ import {
   queueMailboxChanges,
 } from '../../mail';
 import { itemOwnership } from '../firms/shared-scope';
+import { takeBackRuleEffects } from '../rules/thread-actions';
 import { toItemDto } from './item-row';
 import type { StoredItem } from './item-writes';
 import { loadUpdatableItems } from './item-writes';
@@ -43,7 +44,8 @@ function snapshotOf(item: StoredItem): Omit<ItemSnapshot, 'id'> {
 /**
  * Takes an action back (issue 12): its changes still queued never reach the mailbox; those already pushed (or
  * being pushed) are reversed through the outbox, after them; the items return to what they were before.
- * All in one transaction; another user's action id is a 404.
+ * A rule's action also takes back its thread-level actions. All in one transaction; another user's action id is a
+ * 404.
  */
 export async function undoAction(
   app: FastifyInstance,
@@ -83,6 +85,8 @@ export async function undoAction(
     // pending changes were cancelled above, before these were queued.
     await queueMailboxChanges(tx, userId, actionId, reverses);
     const restored = await restoreItems(tx, { userId, previous: action.previous });
+    // A rule's Assign, Set client and Add to work go back too (decision 025).
+    await takeBackRuleEffects(tx, action.previous);
     await markActionUndone(tx, actionId);
     return {
       items: restored.map(toItemDto),

@@ -25,7 +25,7 @@ import {
   queueMailboxChanges,
   recordAction,
 } from '../../mail';
-import { loadUpdatableItems, type StoredItem, type WriteRow, writeItems } from './item-writes';
+import { loadUpdatableItems, readItems, type StoredItem, type WriteRow, writeItems } from './item-writes';
 
 function snapshotOf(item: StoredItem): ItemSnapshot {
   return { id: item.id, status: item.status, isRead: item.isRead, folder: folderKeysOf(item.metadata) };
@@ -55,6 +55,12 @@ function mailboxChangesOf(item: StoredItem, plan: ItemUpdatePlan): QueuedChange[
   }));
 }
 
+/**
+ * More an action does in its transaction, after the items are written (a rule's "Also apply to these now":
+ * Snooze, Move to Notifications, the thread-level actions): answers each item's additions to its undo record.
+ */
+export type AlsoDo = (tx: Tx, items: readonly StoredItem[]) => Promise<Map<string, Partial<ItemSnapshot>>>;
+
 type Applied = {
   updated: Awaited<ReturnType<typeof writeItems>>;
   actionId: string;
@@ -70,17 +76,21 @@ async function applyPlans(
   userId: string,
   entries: readonly { item: StoredItem; plan: ItemUpdatePlan }[],
   origin: ActionOrigin,
+  alsoDo?: AlsoDo,
 ): Promise<Applied> {
-  const updated = await writeItems(
+  const items = entries.map(({ item }) => item);
+  let updated = await writeItems(
     tx,
     userId,
     entries.map(({ item, plan }) => writeRowOf(item.id, plan)),
-    entries.map(({ item }) => item),
+    items,
   );
+  const more = alsoDo ? await alsoDo(tx, items) : new Map<string, Partial<ItemSnapshot>>();
+  if (alsoDo) updated = await readItems(tx, userId, items);
   const actionId = await recordAction(
     tx,
     userId,
-    entries.map(({ item }) => snapshotOf(item)),
+    items.map((item) => ({ ...snapshotOf(item), ...more.get(item.id) })),
     origin,
   );
   const changes = entries.flatMap(({ item, plan }) => mailboxChangesOf(item, plan));
@@ -126,13 +136,14 @@ export async function bulkUpdateItems(
   userId: string,
   body: BulkUpdateBody,
   origin: ActionOrigin = {},
+  alsoDo?: AlsoDo,
 ): Promise<BulkUpdateResponse> {
   const ids = [...new Set(body.ids.map((id) => id.toLowerCase()))];
   const { entries, applied } = await withUser(app.db, userId, async (tx) => {
     const items = await loadUpdatableItems(tx, userId, ids);
     if (items.length < ids.length) throw new AppError(403, 'permission_denied', BULK_PERMISSION_DENIED);
     const planned = items.map((item) => ({ item, plan: planItemUpdate(item, body.patch) }));
-    return { entries: planned, applied: await applyPlans(tx, userId, planned, origin) };
+    return { entries: planned, applied: await applyPlans(tx, userId, planned, origin, alsoDo) };
   });
   app.outbox.kick(userId, applied.integrations);
   const localOnly = entries.filter((entry) => entry.plan.localOnly);

@@ -1,8 +1,9 @@
 // Writing to the outbox (decision 010): always inside the transaction that changes the items, so an action and
 // the mailbox changes it implies are stored together or not at all.
+import crypto from 'node:crypto';
 import type { TriageItemMetadata, TriageStatus } from '@ledgerdesk/domain/entities';
+import type { RuleEffects } from '@ledgerdesk/domain/rules/rule-effects';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows-of';
 import type { Tx } from '../../db/with-user';
 import type { MailboxChangeOperation } from '../provider';
 
@@ -19,6 +20,8 @@ export type ItemSnapshot = {
   isRead: boolean;
   folder: FolderKeys;
   type?: 'email' | 'mention' | 'notification';
+  /** A rule's Assign, Set client and Add to work on the item's thread: Undo takes them back (decision 025). */
+  ruleEffects?: RuleEffects;
 };
 
 export type QueuedChange = {
@@ -58,13 +61,29 @@ export async function recordAction(
   previous: readonly ItemSnapshot[],
   origin: ActionOrigin = {},
 ): Promise<string> {
-  const result = await tx.execute(sql`
-    insert into triage_actions (user_id, previous, actor_id, group_id)
-    values (${userId}, ${JSON.stringify(previous)}::jsonb, ${origin.actorId ?? userId}, ${origin.groupId ?? null}::uuid)
-    returning id`);
-  const [row] = rowsOf<{ id: string }>(result);
-  if (!row) throw new Error('recording the action returned no id');
-  return row.id;
+  const [id] = await recordActions(tx, userId, [previous], origin);
+  if (!id) throw new Error('recording the action returned no id');
+  return id;
+}
+
+/**
+ * Records several actions of one owner at once (one statement: the rules' actions on a sync page, one per
+ * message); answers their ids in the given order.
+ */
+export async function recordActions(
+  tx: Tx,
+  userId: string,
+  records: readonly (readonly ItemSnapshot[])[],
+  origin: ActionOrigin = {},
+): Promise<string[]> {
+  if (records.length === 0) return [];
+  const ids = records.map(() => crypto.randomUUID());
+  const payload = records.map((previous, index) => ({ id: ids[index], previous }));
+  await tx.execute(sql`
+    insert into triage_actions (id, user_id, previous, actor_id, group_id)
+    select p.id, ${userId}, p.previous, ${origin.actorId ?? userId}, ${origin.groupId ?? null}::uuid
+    from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as p(id uuid, previous jsonb)`);
+  return ids;
 }
 
 /** Queues mailbox changes in the caller's transaction, in the given order (ids keep that order per mailbox). */
@@ -74,9 +93,23 @@ export async function queueMailboxChanges(
   actionId: string | null,
   changes: readonly QueuedChange[],
 ): Promise<void> {
+  await queueActionChanges(
+    tx,
+    userId,
+    changes.map((change) => ({ ...change, actionId })),
+  );
+}
+
+/** Queues the changes of several actions of one owner at once, each naming its own action, in the given order. */
+export async function queueActionChanges(
+  tx: Tx,
+  userId: string,
+  changes: readonly (QueuedChange & { actionId: string | null })[],
+): Promise<void> {
   if (changes.length === 0) return;
   const payload = changes.map((change, position) => ({
     position,
+    action_id: change.actionId,
     item_id: change.itemId,
     integration_id: change.integrationId,
     message_id: change.messageId,
@@ -86,8 +119,8 @@ export async function queueMailboxChanges(
   await tx.execute(sql`
     insert into mailbox_changes
       (user_id, email_integration_id, triage_item_id, action_id, email_message_id, operation, previous)
-    select ${userId}, p.integration_id, p.item_id, ${actionId}::uuid, p.message_id, p.operation, p.previous
-    from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as p(position int, item_id uuid,
+    select ${userId}, p.integration_id, p.item_id, p.action_id, p.message_id, p.operation, p.previous
+    from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as p(position int, action_id uuid, item_id uuid,
       integration_id uuid, message_id text, operation text, previous jsonb)
     order by p.position`);
 }

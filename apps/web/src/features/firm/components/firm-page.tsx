@@ -1,6 +1,6 @@
 import { FIRM_NAME_MAX_LENGTH, type FirmDto } from '@ledgerdesk/domain/api/firms-endpoints';
 import { Building2, Copy, Crown, Mail, UserMinus, UserRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -20,8 +20,11 @@ import {
 } from '../../../lib/firm-query';
 import { toast } from '../../../lib/toast';
 
-/** The Firm screen (issue 15): create or rename the firm, invite by a copyable link, members, leave. */
-export function FirmPage() {
+/**
+ * The Firm screen (issue 15): create or rename the firm, invite by a copyable link, members, leave; and the firm's
+ * rules (issue 31), composed in by the app (`rules`).
+ */
+export function FirmPage({ rules }: { rules?: ReactNode } = {}) {
   const firm = useFirm();
   if (firm.isPending) {
     return (
@@ -40,7 +43,7 @@ export function FirmPage() {
     );
   }
   const current = firm.data.firm;
-  return current ? <FirmDetails firm={current} /> : <CreateFirm />;
+  return current ? <FirmDetails firm={current} rules={rules} /> : <CreateFirm />;
 }
 
 function CreateFirm() {
@@ -86,7 +89,7 @@ function CreateFirm() {
   );
 }
 
-function FirmDetails({ firm }: { firm: FirmDto }) {
+function FirmDetails({ firm, rules }: { firm: FirmDto; rules?: ReactNode }) {
   const isOwner = firm.role === 'owner';
   const leave = useLeaveFirm();
   const removeMember = useRemoveMember();
@@ -219,6 +222,7 @@ function FirmDetails({ firm }: { firm: FirmDto }) {
             )}
           </CardContent>
         </Card>
+        {rules}
       </div>
     </Page>
   );

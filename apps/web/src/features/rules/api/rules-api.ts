@@ -1,3 +1,4 @@
+import { CLIENTS_API, type ClientOrganisationsResponse } from '@ledgerdesk/domain/api/clients-endpoints';
 import {
   RULES_API,
   type RuleApplyResponse,
@@ -90,5 +91,15 @@ export function useUndoRuleAction() {
   return useMutation({
     mutationFn: (actionId: string) => api<UndoActionResponse>(TRIAGE_API.undo(actionId), { method: 'POST' }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['triage'] }),
+  });
+}
+
+/** The client organisations the rule form's client picker offers (GET /api/clients). */
+export function useClientOrganisations() {
+  return useQuery({
+    queryKey: ['clients', 'organisations'],
+    queryFn: () => api<ClientOrganisationsResponse>(CLIENTS_API.clients),
+    select: (response) => response.organisations,
+    staleTime: 30_000,
   });
 }

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 /// <reference types="node" />
 import http from 'node:http';
+import { CLIENTS_API } from '@ledgerdesk/domain/api/clients-endpoints';
+import { FIRM_API } from '@ledgerdesk/domain/api/firms-endpoints';
 import { RULES_API } from '@ledgerdesk/domain/api/rules-endpoints';
 import { TRIAGE_API } from '@ledgerdesk/domain/api/triage-endpoints';
 import { rulePreviewText } from '@ledgerdesk/domain/rules/rule-types';
@@ -74,8 +76,29 @@ const server = http.createServer((request, response) => {
       });
     if (request.method === 'POST' && url === RULES_API.rules) return answer(201, { rule: savedRule });
     if (request.method === 'POST' && url === RULES_API.apply(savedRule.id))
-      return answer(200, { updated: 2, threadCount: 2, actionId: 'action-9', skippedActions: [] });
+      return answer(200, { updated: 2, threadCount: 2, actionId: 'action-9' });
     if (request.method === 'POST' && url === TRIAGE_API.undo('action-9')) return answer(200, { undone: 2 });
+    if (request.method === 'GET' && url === CLIENTS_API.clients)
+      return answer(200, {
+        organisations: [{ id: 'a1000000-0000-4000-8000-000000000001', name: 'Northgate Dental' }],
+      });
+    if (request.method === 'GET' && url === '/api/integrations')
+      return answer(200, {
+        integrations: [{ id: 'b1000000-0000-4000-8000-000000000001', emailAddress: 'me@firm.test' }],
+      });
+    if (request.method === 'GET' && url === FIRM_API.firm)
+      return answer(200, {
+        firm: {
+          members: [{ userId: 'user-2', name: 'Sam Carter', email: 'sam@firm.test' }],
+          sharedMailboxes: [
+            {
+              integrationId: 'b2000000-0000-4000-8000-000000000002',
+              emailAddress: 'office@firm.test',
+              ownerName: 'Ann',
+            },
+          ],
+        },
+      });
     if (request.method === 'GET' && url === RULES_API.rules)
       return answer(200, { personal: [savedRule], firm: [], hasFirm: false, canManageFirmRules: false });
     answer(404, { error: { code: 'NotFound', message: 'Not found' } });
@@ -83,18 +106,20 @@ const server = http.createServer((request, response) => {
 });
 
 servePageOriginForFile(server);
+/** What the form sent (the pickers' lists are read with GETs as it opens). */
+const sent = () => requests.filter((r) => r.method !== 'GET');
 afterEach(async () => {
   await dismissToastsAndCleanup();
   requests.length = 0;
 });
 
-function renderForm() {
+function renderForm(scope: 'personal' | 'firm' = 'personal') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onDone = vi.fn();
   render(
     <QueryClientProvider client={queryClient}>
       <Toaster />
-      <RuleForm initial={newDraft('personal')} onDone={onDone} />
+      <RuleForm initial={newDraft(scope)} onDone={onDone} />
     </QueryClientProvider>,
   );
   return { onDone };
@@ -119,7 +144,7 @@ describe('RuleForm', () => {
     type('Action 1 snooze hours', '0');
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByText('Snooze for at least 1 hour.')).toBeTruthy();
-    expect(requests).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   it("shows the server's preview text and the threads it would have matched", async () => {
@@ -131,8 +156,8 @@ describe('RuleForm', () => {
     ).toBeTruthy();
     expect(screen.getByText('Weekly digest')).toBeTruthy();
     expect(screen.getByText('Monthly roundup')).toBeTruthy();
-    expect(requests).toHaveLength(1);
-    expect(requests[0]?.body).toMatchObject({
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]?.body).toMatchObject({
       name: 'Newsletters',
       match: 'all',
       conditions: [{ kind: 'from_address', value: 'news@paper.test' }],
@@ -154,7 +179,7 @@ describe('RuleForm', () => {
     expect(onDone).toHaveBeenCalled();
     fireEvent.click(undo);
     await waitFor(() =>
-      expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      expect(sent().map((r) => `${r.method} ${r.url}`)).toEqual([
         `POST ${RULES_API.preview}`,
         `POST ${RULES_API.rules}`,
         `POST ${RULES_API.apply(savedRule.id)}`,
@@ -169,7 +194,62 @@ describe('RuleForm', () => {
     fillValidRule();
     fireEvent.click(screen.getByRole('button', { name: 'Create rule' }));
     expect(await screen.findByText('Rule created')).toBeTruthy();
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${RULES_API.rules}`]);
+    expect(sent().map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${RULES_API.rules}`]);
+  });
+});
+
+describe('RuleForm pickers', () => {
+  const options = (label: string) =>
+    [...(screen.getByRole('combobox', { name: label }) as HTMLSelectElement).options].map((o) => o.text);
+  const choose = (label: string, value: string) =>
+    fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
+
+  it('offers clients, mailboxes, members and work items by name, and sends the chosen ids', async () => {
+    renderForm();
+    type('Name', 'Dental');
+    choose('Condition 1', 'from_client');
+    await waitFor(() => expect(options('Condition 1 client')).toContain('Northgate Dental'));
+    choose('Condition 1 client', 'a1000000-0000-4000-8000-000000000001');
+    fireEvent.click(screen.getByRole('button', { name: 'Add condition' }));
+    choose('Condition 2', 'mailbox_is');
+    await waitFor(() =>
+      expect(options('Condition 2 mailbox')).toEqual([
+        'Choose a mailbox…',
+        'me@firm.test',
+        'office@firm.test (shared by Ann)',
+      ]),
+    );
+    choose('Condition 2 mailbox', 'b2000000-0000-4000-8000-000000000002');
+    choose('Action 1', 'assign');
+    expect(options('Action 1 member')).toEqual(['Choose a member…', 'Sam Carter (sam@firm.test)']);
+    choose('Action 1 member', 'user-2');
+    fireEvent.click(screen.getByRole('button', { name: 'Add action' }));
+    choose('Action 2', 'add_to_work');
+    expect(options('Action 2 work item')).toContain('Monthly payroll — Oakfield Veterinary');
+    choose('Action 2 work item', 'wi-1047');
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]?.body).toMatchObject({
+      conditions: [
+        { kind: 'from_client', organisationId: 'a1000000-0000-4000-8000-000000000001' },
+        { kind: 'mailbox_is', mailboxId: 'b2000000-0000-4000-8000-000000000002' },
+      ],
+      actions: [
+        { kind: 'assign', assigneeUserId: 'user-2' },
+        { kind: 'add_to_work', workItemId: 'wi-1047' },
+      ],
+    });
+  });
+
+  it('offers a firm rule only the shared mailboxes, and says when a chosen one is gone', async () => {
+    renderForm('firm');
+    choose('Condition 1', 'mailbox_is');
+    await waitFor(() => expect(options('Condition 1 mailbox')).toContain('office@firm.test (shared by Ann)'));
+    expect(options('Condition 1 mailbox')).not.toContain('me@firm.test');
+    choose('Action 1', 'set_client');
+    await waitFor(() => expect(options('Action 1 client')).toContain('Northgate Dental'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create rule' }));
+    expect(await screen.findByText('Choose a client.')).toBeTruthy();
   });
 });
 

@@ -36,6 +36,7 @@ import {
   RULE_HEADERS,
   type RuleDraft,
 } from './rule-draft';
+import { Picker, type RuleChoices, useRuleChoices } from './rule-pickers';
 
 const selectClass =
   'h-9 rounded-md border border-border bg-surface px-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-ring';
@@ -65,6 +66,7 @@ export function RuleForm({
   const apply = useApplyRule();
   const undo = useUndoRuleAction();
   const formId = useId();
+  const choices = useRuleChoices(draft.scope);
 
   const change = (next: Partial<RuleDraft>) => {
     setDraft((current) => ({ ...current, ...next }));
@@ -176,6 +178,7 @@ export function RuleForm({
                 key={index}
                 index={index}
                 condition={condition}
+                choices={choices}
                 error={errors[`conditions.${index}`]}
                 onChange={(next) => setCondition(index, next)}
                 onRemove={
@@ -208,6 +211,7 @@ export function RuleForm({
                 key={index}
                 index={index}
                 action={action}
+                choices={choices}
                 error={errors[`actions.${index}`]}
                 onChange={(next) => setAction(index, next)}
                 onRemove={
@@ -344,12 +348,14 @@ function Row({
 function ConditionRow({
   index,
   condition,
+  choices,
   error,
   onChange,
   onRemove,
 }: {
   index: number;
   condition: ConditionDraft;
+  choices: RuleChoices;
   error?: string;
   onChange: (next: Partial<ConditionDraft>) => void;
   onRemove?: () => void;
@@ -364,7 +370,6 @@ function ConditionRow({
     'mailbox_is',
   ].includes(kind);
   const hasHeader = kind === 'header_present' || kind === 'header_equals';
-  const hasRef = kind === 'from_client' || kind === 'mailbox_is';
   return (
     <Row error={error} onRemove={onRemove} removeLabel={`Remove condition ${n}`}>
       <select
@@ -402,13 +407,24 @@ function ConditionRow({
           onChange={(event) => onChange({ value: event.target.value })}
         />
       ) : null}
-      {hasRef ? (
-        <Input
-          aria-label={kind === 'from_client' ? `Condition ${n} client id` : `Condition ${n} mailbox id`}
-          aria-invalid={error ? true : undefined}
-          className="w-auto min-w-0 flex-1"
+      {kind === 'from_client' ? (
+        <Picker
+          label={`Condition ${n} client`}
+          placeholder="Choose a client…"
+          choices={choices.clients}
           value={condition.refId}
-          onChange={(event) => onChange({ refId: event.target.value })}
+          invalid={Boolean(error)}
+          onChange={(refId) => onChange({ refId })}
+        />
+      ) : null}
+      {kind === 'mailbox_is' ? (
+        <Picker
+          label={`Condition ${n} mailbox`}
+          placeholder="Choose a mailbox…"
+          choices={choices.mailboxes}
+          value={condition.refId}
+          invalid={Boolean(error)}
+          onChange={(refId) => onChange({ refId })}
         />
       ) : null}
     </Row>
@@ -418,12 +434,14 @@ function ConditionRow({
 function ActionRow({
   index,
   action,
+  choices,
   error,
   onChange,
   onRemove,
 }: {
   index: number;
   action: ActionDraft;
+  choices: RuleChoices;
   error?: string;
   onChange: (next: Partial<ActionDraft>) => void;
   onRemove?: () => void;
@@ -455,11 +473,13 @@ function ActionRow({
       ) : null}
       {action.kind === 'assign' ? (
         <>
-          <Input
-            aria-label={`Action ${n} member id`}
-            className="w-auto min-w-0 flex-1"
+          <Picker
+            label={`Action ${n} member`}
+            placeholder="Choose a member…"
+            choices={choices.members}
             value={action.assigneeUserId}
-            onChange={(event) => onChange({ assigneeUserId: event.target.value })}
+            invalid={Boolean(error)}
+            onChange={(assigneeUserId) => onChange({ assigneeUserId })}
           />
           <Input
             aria-label={`Action ${n} to-do in days`}
@@ -473,19 +493,23 @@ function ActionRow({
         </>
       ) : null}
       {action.kind === 'set_client' ? (
-        <Input
-          aria-label={`Action ${n} client id`}
-          className="w-auto min-w-0 flex-1"
+        <Picker
+          label={`Action ${n} client`}
+          placeholder="Choose a client…"
+          choices={choices.clients}
           value={action.organisationId}
-          onChange={(event) => onChange({ organisationId: event.target.value })}
+          invalid={Boolean(error)}
+          onChange={(organisationId) => onChange({ organisationId })}
         />
       ) : null}
       {action.kind === 'add_to_work' ? (
-        <Input
-          aria-label={`Action ${n} work item id`}
-          className="w-auto min-w-0 flex-1"
+        <Picker
+          label={`Action ${n} work item`}
+          placeholder="Choose a work item…"
+          choices={choices.workItems}
           value={action.workItemId}
-          onChange={(event) => onChange({ workItemId: event.target.value })}
+          invalid={Boolean(error)}
+          onChange={(workItemId) => onChange({ workItemId })}
         />
       ) : null}
     </Row>
