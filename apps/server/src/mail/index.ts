@@ -3,6 +3,14 @@
 
 export { toArchiveError, toUnarchiveError } from './error-mapping';
 export { ProviderError } from './http/provider-error';
+// Connecting IMAP/SMTP mailboxes (issue 30): Test connection, Connect, Update password.
+export {
+  connectImapMailbox,
+  type ImapConnectResult,
+  imapHostOf,
+  testImapConnection,
+  updateImapPassword,
+} from './imap-connect/connect-imap';
 export { initializeSyncConfig, refreshEmailToken } from './integration-service';
 export { recheckSharedMailboxAccess } from './integrations/recheck-shared-access';
 // Built once by the composition root and passed in.
