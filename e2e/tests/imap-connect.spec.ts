@@ -52,10 +52,12 @@ test('connects an IMAP mailbox, tests it in words, and its mail reaches triage',
   await checkAccessibility(page);
   await card.screenshot({ path: `${SHOTS_DIR}/imap-card-desktop.png` });
   await page.setViewportSize({ width: 375, height: 812 });
-  await card.screenshot({ path: `${SHOTS_DIR}/imap-card-375.png` });
+  await expect(card.getByLabel('SMTP security')).toBeVisible();
+  await card.evaluate((element) => new Promise((done) => requestAnimationFrame(() => done(element))));
+  await page.screenshot({ path: `${SHOTS_DIR}/imap-card-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  await card.getByRole('button', { name: IMAP_CONNECT_LABELS.connect }).click();
+  await card.getByRole('button', { name: IMAP_CONNECT_LABELS.connect, exact: true }).click();
   const connected = page.getByRole('listitem', { name: `IMAP ${address}` });
   await expect(connected).toBeVisible();
   await expect(connected).toContainText('IMAP · localhost');

@@ -228,6 +228,25 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
       expect(listed.map((row) => [row.provider, row.emailAddress, row.imap])).toEqual([
         ['imap', box.email, { host: 'localhost' }],
       ]);
+      // The card's other actions work on it: Disconnect, Reactivate, and the token refresh (on load, "Update
+      // Email") leaves a password mailbox as it is instead of marking it for reconnection.
+      for (const action of ['disconnect', 'reactivate']) {
+        const answer = await call(t, `/api/integrations/${integration.id}/${action}`, box.cookie, undefined);
+        expect(answer.statusCode, action).toBe(200);
+      }
+      const refresh = await call(t, '/api/functions/refresh-email-token', box.cookie, {
+        integrationId: integration.id,
+      });
+      expect(refresh.statusCode).toBe(200);
+      const after = await t.app.inject({
+        method: 'GET',
+        url: '/api/integrations',
+        headers: { cookie: box.cookie },
+      });
+      expect(after.json<{ integrations: EmailIntegrationDto[] }>().integrations[0]).toMatchObject({
+        isActive: true,
+        needsReconnect: false,
+      });
     });
 
     it('connecting the same address again updates that integration with the new password', async () => {

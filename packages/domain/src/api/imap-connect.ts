@@ -86,6 +86,7 @@ export type ImapTestFailure = {
 
 export const IMAP_CONNECT_LABELS = {
   card: 'Connect other mail (IMAP)',
+  title: 'Other mail (IMAP)',
   description: 'Fastmail, iCloud, Yahoo, Zoho, GMX, or your own host, with an app password.',
   passwordHint: 'Use an app password made in your mail host’s security settings, not your usual password.',
   test: 'Test connection',

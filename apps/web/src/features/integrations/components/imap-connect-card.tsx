@@ -28,7 +28,7 @@ export function ImapConnectCard({
         </span>
         <div className="min-w-0">
           <h3 id="imap-card-title" className="text-sm font-semibold">
-            {IMAP_CONNECT_LABELS.card}
+            {IMAP_CONNECT_LABELS.title}
           </h3>
           <p className="text-[13px] text-muted">{IMAP_CONNECT_LABELS.description}</p>
         </div>
