@@ -247,6 +247,20 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
         isActive: true,
         needsReconnect: false,
       });
+      // Shared with the firm, and rebuilt by Enhanced Reset, like any mailbox.
+      expect((await call(t, '/api/firm', box.cookie, { name: 'Imap Partners' })).statusCode).toBeLessThan(
+        300,
+      );
+      const share = await call(t, '/api/firm/shared-mailboxes', box.cookie, {
+        integrationId: integration.id,
+      });
+      expect(share.statusCode).toBe(200);
+      const reset = await call(t, '/api/functions/enhanced-full-resync-emails', box.cookie, {
+        integrationId: integration.id,
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      const rebuilt = await storedItems(t.app, box.userId, integration.id);
+      expect(rebuilt.map((item) => item.subject)).toContain('Hello from IMAP');
     });
 
     it('connecting the same address again updates that integration with the new password', async () => {
