@@ -194,7 +194,7 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
       }
     });
 
-    it('Connect stores the mailbox, the first sync brings its INBOX into triage, and its card hides the login', async () => {
+    it('Connect stores the mailbox, its first sync brings the INBOX into triage, its card hides the login, and the card actions work on it', async () => {
       const box = await newMailbox(t);
       secrets.push(box.password);
       await dovecot.deliver(
