@@ -72,7 +72,7 @@ function mailbox(needsReconnect: boolean): EmailIntegrationDto {
       error: null,
     },
     push: {
-      state: 'unavailable',
+      state: 'polling',
       reason: 'This mail provider does not offer live updates.',
       lastNotificationAt: null,
     },
