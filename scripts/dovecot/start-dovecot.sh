@@ -32,7 +32,7 @@ if ! command -v dovecot >/dev/null || [ ! -x /usr/lib/dovecot/imap ] || [ ! -x /
 fi
 
 free_port() {
-  node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+  node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(s.address().port+"\n");s.close()})'
 }
 imap_port="${2:-0}"; imaps_port="${3:-0}"; submission_port="${4:-0}"; lmtp_port="${5:-0}"
 [ "$imap_port" = 0 ] && imap_port="$(free_port)"

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -79,6 +80,11 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   // Which proxies to believe about the client address: off (default), a hop count, or addresses/CIDRs.
   TRUST_PROXY: trustProxy,
+  // IMAP mailboxes (issue 30): connect to hosts on loopback/private addresses and without TLS (development, tests
+  // and e2e only: otherwise Test connection could probe the server's own network), and one more CA to trust
+  // (a PEM file; the tests' Dovecot CA). Neither ever comes from a request.
+  IMAP_ALLOW_PRIVATE_HOSTS: booleanFlag,
+  IMAP_EXTRA_CA_FILE: z.string().optional(),
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   // Test-only: lets a loopback caller move the server's clock forward (POST /api/test/clock/advance).
   TEST_CLOCK_CONTROL: z
@@ -141,5 +147,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       'Invalid configuration: set all of S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none.',
     );
+  if (env.IMAP_EXTRA_CA_FILE && !fs.existsSync(env.IMAP_EXTRA_CA_FILE))
+    throw new Error(`Invalid configuration: IMAP_EXTRA_CA_FILE ${env.IMAP_EXTRA_CA_FILE} does not exist.`);
   return { ...env, DATA_DIR: path.resolve(env.DATA_DIR) };
 }

@@ -10,6 +10,14 @@ export {
   type ImapIdleStatus,
 } from './imap/idle/idle-holder';
 export { listIdleHolders } from './imap/idle/idle-leases';
+// Connecting IMAP/SMTP mailboxes (issue 30): Test connection, Connect, Update password.
+export {
+  connectImapMailbox,
+  type ImapConnectResult,
+  imapHostOf,
+  testImapConnection,
+  updateImapPassword,
+} from './imap-connect/connect-imap';
 export { initializeSyncConfig, refreshEmailToken } from './integration-service';
 export { recheckSharedMailboxAccess } from './integrations/recheck-shared-access';
 // Built once by the composition root and passed in.

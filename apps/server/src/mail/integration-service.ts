@@ -19,6 +19,9 @@ export async function refreshEmailToken(
 ): Promise<RefreshEmailTokenResponse> {
   try {
     const integration = await loadActiveIntegration(ctx, integrationId);
+    // An IMAP mailbox signs in with a password: there is no token to refresh, and trying would mark it as
+    // needing a reconnect. Refresh-all and the on-load refresh leave it as it is.
+    if (integration.provider === 'imap') return { success: true, integrationId, tokenExpiresAt: null };
     const fresh = await refreshIntegrationToken(ctx, integration);
     return { success: true, integrationId, tokenExpiresAt: fresh.expiresAt?.toISOString() ?? null };
   } catch (error) {

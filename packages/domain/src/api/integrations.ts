@@ -39,6 +39,8 @@ export type EmailIntegrationDto = Omit<EmailIntegration, 'userId'> & {
   verification: MailboxVerificationDto;
   /** The mailbox's live updates (decision 021). */
   push: LiveUpdatesDto;
+  /** An IMAP mailbox's server (issue 30; never its login); null or absent for the OAuth providers. */
+  imap?: { host: string } | null;
 };
 
 /** POST /api/integrations/:id/verify: the verification as it stands once asked for. */

@@ -17,10 +17,14 @@ export type MailboxHealthRows = {
 };
 
 /**
- * The public view of an integration row: the token columns are never copied, cursors are stripped; with its
- * live updates and its last verification.
+ * The public view of an integration row: the token and IMAP login columns are never copied, cursors are
+ * stripped; with its live updates and its last verification (and an IMAP mailbox's server name).
  */
-export function toIntegrationDto(row: IntegrationRow, health: MailboxHealthRows = {}): EmailIntegrationDto {
+export function toIntegrationDto(
+  row: IntegrationRow,
+  health: MailboxHealthRows = {},
+  imapHost: string | null = null,
+): EmailIntegrationDto {
   return {
     id: row.id,
     provider: row.provider,
@@ -40,6 +44,8 @@ export function toIntegrationDto(row: IntegrationRow, health: MailboxHealthRows 
     metadata: publicIntegrationMetadata(row.metadata ?? {}),
     verification: toVerificationDto(health.verification ?? null),
     push: toLiveUpdatesDto(row, health.push),
+    // An IMAP mailbox shows its server, never its login (issue 30).
+    imap: row.provider === 'imap' ? { host: imapHost ?? '' } : null,
   };
 }
 

@@ -5,6 +5,7 @@ import { withUser } from '../../db/with-user';
 import { conflict, notFound } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
 import {
+  imapHostOf,
   mailProviderOffers,
   readVerifications,
   recheckSharedMailboxAccess,
@@ -13,6 +14,7 @@ import {
   stopLiveUpdates,
   toVerificationDto,
 } from '../../mail';
+import { imapConnectRoutes } from './imap-connect-routes';
 import { type MailboxHealthRows, toIntegrationDto } from './integration-dto';
 import {
   findIntegration,
@@ -41,7 +43,11 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
         rows: await listIntegrations(tx, user.id),
         health: await readMailboxHealth(tx, user.id),
       }));
-      return { integrations: rows.map((row) => toIntegrationDto(row, health(row.id))) };
+      return {
+        integrations: rows.map((row) =>
+          toIntegrationDto(row, health(row.id), imapHostOf(app.mail, row.imapAccount)),
+        ),
+      };
     },
   );
 
@@ -99,7 +105,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
           await app.syncFleet?.queuePush(mailbox);
         }
         const health = await withUser(app.db, user.id, (tx) => readMailboxHealth(tx, user.id));
-        return { integration: toIntegrationDto(row, health(row.id)) };
+        return { integration: toIntegrationDto(row, health(row.id), imapHostOf(app.mail, row.imapAccount)) };
       },
     );
   }
@@ -123,7 +129,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       const row = await withUser(app.db, user.id, (tx) => findIntegration(tx, user.id, id));
       if (!row) throw notFound(INTEGRATION_NOT_FOUND);
       const health = await withUser(app.db, user.id, (tx) => readMailboxHealth(tx, user.id));
-      return { integration: toIntegrationDto(row, health(row.id)) };
+      return { integration: toIntegrationDto(row, health(row.id), imapHostOf(app.mail, row.imapAccount)) };
     },
   );
 
@@ -150,6 +156,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   await app.register(notificationSourceRoutes);
+  await app.register(imapConnectRoutes);
 }
 
 /** Every mailbox's live-updates and verification rows of one user, by integration id. */

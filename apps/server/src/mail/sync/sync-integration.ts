@@ -67,7 +67,11 @@ export async function syncIntegrationRun(
       if (integration.mailboxKind === 'shared' && isMailboxAccessRefused(error))
         await markAccessRemoved(ctx, integration);
       if (isProviderError(error, 'unauthorized', 'invalid_grant')) {
-        await recordFailure(ctx, integration, 'sync', error.message);
+        // An IMAP server refusing the stored password is an IMAP mailbox's expired token: only a new password
+        // helps (Email Integration's "Update password"), so it waits for one instead of retrying every minute.
+        if (integration.provider === 'imap')
+          await recordFailure(ctx, integration, 'reconnect', error.message, { needsReconnect: true });
+        else await recordFailure(ctx, integration, 'sync', error.message);
         throw error;
       }
       report.criticalErrors++;

@@ -1,8 +1,10 @@
+import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
 import type { Provider } from '@ledgerdesk/domain/entities';
 import { PROVIDER_LABELS } from '@ledgerdesk/domain/integrations/oauth-messages';
 import { Loader2, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { AddSharedMailbox } from './add-shared-mailbox';
+import { ImapConnectCard } from './imap-connect-card';
 
 const PROVIDERS: { provider: Provider; mark: string; markClass: string; description: string }[] = [
   {
@@ -19,12 +21,16 @@ const PROVIDERS: { provider: Provider; mark: string; markClass: string; descript
   },
 ];
 
-/** The "Connect Office 365" and "Connect Gmail" cards; Office 365's also adds shared mailboxes (decision 024). */
+/**
+ * The "Connect Office 365" and "Connect Gmail" cards (Office 365's also adds shared mailboxes, decision 024), and
+ * "Connect other mail (IMAP)" (issue 30).
+ */
 export function ConnectCards({
   connecting,
   connectingShared,
   onConnect,
   onAddShared,
+  onImapConnected,
   sharedAddresses,
 }: {
   connecting: Provider | null;
@@ -32,6 +38,7 @@ export function ConnectCards({
   connectingShared: boolean;
   onConnect: (provider: Provider) => void;
   onAddShared: (address: string) => void;
+  onImapConnected: (integration: EmailIntegrationDto) => void;
   /** The shared mailboxes already connected, lower case. */
   sharedAddresses: readonly string[];
 }) {
@@ -74,6 +81,7 @@ export function ConnectCards({
           </div>
         );
       })}
+      <ImapConnectCard onConnected={onImapConnected} />
     </div>
   );
 }

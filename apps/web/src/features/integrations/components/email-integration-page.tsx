@@ -97,7 +97,7 @@ export function EmailIntegrationPage() {
                 <div>
                   <p className="text-sm font-semibold">No email accounts connected</p>
                   <p className="text-[13px] text-muted">
-                    Connect an Office 365 or Gmail mailbox below to start triaging your email.
+                    Connect an Office 365, Gmail or IMAP mailbox below to start triaging your email.
                   </p>
                 </div>
               </div>
@@ -112,6 +112,7 @@ export function EmailIntegrationPage() {
               connectingShared={connectingShared}
               onConnect={(provider) => void connect(provider)}
               onAddShared={(sharedMailbox) => void connect('office365', { sharedMailbox })}
+              onImapConnected={(integration) => void initialize(integration)}
               sharedAddresses={sharedAddresses}
             />
           </section>

@@ -21,7 +21,10 @@ type Props = {
   handlers: IntegrationActionHandlers;
 };
 
-/** Refresh, Reactivate, Initialize Sync, Reconnect (Office 365) and Disconnect, as the state allows. */
+/**
+ * Refresh, Reactivate, Initialize Sync, Reconnect (Office 365) and Disconnect, as the state allows. An IMAP
+ * mailbox has no token to refresh: its refused password has "Update password" on the card instead.
+ */
 export function IntegrationActions({
   integration,
   display,
@@ -47,7 +50,7 @@ export function IntegrationActions({
           {initializeLabel}
         </Button>
       ) : null}
-      {integration.isActive ? (
+      {integration.isActive && integration.provider === 'imap' ? null : integration.isActive ? (
         <Button
           size="sm"
           variant={isExpired ? 'primary' : 'outline'}

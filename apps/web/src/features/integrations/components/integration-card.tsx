@@ -25,6 +25,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { useVerifyIntegration } from '../api/verify-integration';
 import { errorText, notify } from '../utils/notify';
+import { ImapPasswordUpdate } from './imap-password-update';
 import { type IntegrationActionHandlers, IntegrationActions } from './integration-actions';
 import { LiveUpdatesLine } from './live-updates-line';
 import { ShareWithFirm } from './share-with-firm';
@@ -101,6 +102,7 @@ export function IntegrationCard({
             </div>
             <p className="text-[13px] text-muted">
               {PROVIDER_LABELS[integration.provider]}
+              {integration.imap?.host ? ` · ${integration.imap.host}` : null}
               {integration.lastSyncAt ? (
                 <>
                   {' · '}
@@ -125,7 +127,9 @@ export function IntegrationCard({
             {isInitializing ? (
               <p className="text-[13px] font-medium text-warning">{INITIALIZING_LABEL}</p>
             ) : null}
-            {integration.needsReconnect && !isAccessRemoved ? (
+            {integration.provider === 'imap' && integration.needsReconnect && integration.isActive ? (
+              <ImapPasswordUpdate integration={integration} />
+            ) : integration.needsReconnect && !isAccessRemoved ? (
               <p className="text-[13px] font-medium text-danger" role="note">
                 {CONNECTION_EXPIRED_MESSAGE}
               </p>

@@ -29,6 +29,8 @@ export function useTokenAutoRefresh(enabled = true): void {
     const due = (latest.current ?? []).filter(
       (integration) =>
         !integration.needsReconnect &&
+        // IMAP mailboxes sign in with a password: no token to refresh.
+        integration.provider !== 'imap' &&
         (mode === 'mount'
           ? shouldRefreshOnMount(integration, now)
           : shouldAutoRefresh(integration, attempts.current.get(integration.id) ?? null, now)),
