@@ -16,7 +16,7 @@ const SINGLE_TARGET_MS = 30;
 const BULK_TARGET_MS: Record<'postgres' | 'pglite', number> = { postgres: 100, pglite: 300 };
 /** Mailbox consistent after a bulk clear of 500 with quotas on: Gmail within 2 s, Graph within 5 s. */
 const CONSISTENT_TARGET_MS: Record<OAuthProvider, number> = { gmail: 2000, office365: 5000 };
-/** OAuthProvider calls for one bulk 500: at most 2 calls on Gmail, 25 $batch calls on Graph. */
+/** Provider calls for one bulk 500: at most 2 calls on Gmail, 25 $batch calls on Graph. */
 const CALLS_TARGET: Record<OAuthProvider, number> = { gmail: 2, office365: 25 };
 /** The old path is slow (a mailbox call per item): fewer runs of it. */
 const BASELINE_RUNS = 3;
@@ -132,7 +132,7 @@ export async function runActions(ctx: BenchContext): Promise<BenchTable[]> {
       id: 'actions',
       title: '3. Actions',
       database: ctx.database.label,
-      columns: ['Action', 'OAuthProvider', 'p50', 'p95', 'Before: p95', 'Faster', 'Target (p95)', 'Result'],
+      columns: ['Action', 'Provider', 'p50', 'p95', 'Before: p95', 'Faster', 'Target (p95)', 'Result'],
       rows: rows.map((row) => [
         row.action,
         PROVIDER_LABEL[row.provider],
@@ -153,11 +153,11 @@ export async function runActions(ctx: BenchContext): Promise<BenchTable[]> {
       title: '3b. Mailbox consistency after a bulk clear (quotas on)',
       database: ctx.database.label,
       columns: [
-        'OAuthProvider',
+        'Provider',
         'Items',
         'Mailbox consistent after',
         'Target',
-        'OAuthProvider calls',
+        'Provider calls',
         'Target',
         'Result',
       ],
@@ -176,7 +176,7 @@ export async function runActions(ctx: BenchContext): Promise<BenchTable[]> {
         ),
       ]),
       notes: [
-        'From sending POST /api/triage/items/bulk-update until the sandbox lists every message in the Archive, with the sandbox quota mode on (Gmail 250 units/s, Graph 4 concurrent requests). OAuthProvider calls counted by the sandbox (a batch is one call); on Graph the target counts $batch calls, the folder lookup shown beside them.',
+        'From sending POST /api/triage/items/bulk-update until the sandbox lists every message in the Archive, with the sandbox quota mode on (Gmail 250 units/s, Graph 4 concurrent requests). Provider calls counted by the sandbox (a batch is one call); on Graph the target counts $batch calls, the folder lookup shown beside them.',
       ],
       data: consistency.map((row) => ({ ...row })),
     },
