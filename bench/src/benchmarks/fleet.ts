@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { LIVE_PUSH_POLL_PERIODS } from '../../../apps/server/src/jobs/sync-plan';
 import { callJson } from '../client/http-client';
 import { sandboxControl } from '../client/sandbox';
 import type { BenchConfig, DatabaseTarget } from '../config';
@@ -75,8 +76,15 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable[]> {
       intervalMs,
       intervals,
       // The fleet: a message delivered last waits up to one interval for its round, plus the round itself.
-      // The old loop never catches up: one interval shows what it would still bring in.
-      drainMs: scheduler === 'legacy' ? intervalMs : 2 * intervalMs,
+      // With push on, a message whose notification was lost waits for the live mailboxes' poll, every
+      // LIVE_PUSH_POLL_PERIODS intervals (decision 026). The old loop never catches up: one interval shows what it
+      // would still bring in.
+      drainMs:
+        scheduler === 'legacy'
+          ? intervalMs
+          : scheduler === 'push'
+            ? (LIVE_PUSH_POLL_PERIODS + 1) * intervalMs
+            : 2 * intervalMs,
       log: ctx.log,
     });
   try {
