@@ -34,6 +34,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several server nodes on one Pos
       ...sandboxEnv(h.sandbox.url),
       ...secrets,
       MAIL_SANDBOX: 'off',
+      // The rounds' poll is under test: with live updates a mailbox is polled every 5 rounds (decision 026).
+      MAIL_PUSH: 'off',
       SYNC_INTERVAL_SECONDS: String(INTERVAL_SECONDS),
       SYNC_JOB_EXPIRE_SECONDS: String(EXPIRE_SECONDS),
       SYNC_CONCURRENCY: '2',
