@@ -3,13 +3,11 @@
 import http from 'node:http';
 import { IMAP_CONNECT_LABELS } from '@ledgerdesk/domain/api/imap-connect';
 import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { servePageOriginForFile } from '../../../lib/test-loopback';
 import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
-import type { IntegrationActionHandlers } from './integration-actions';
-import { IntegrationCard } from './integration-card';
+import { renderIntegrationCard } from './test-integration-card';
 
 // An IMAP mailbox whose server refused its password shows it as a state with "Update password" (the IMAP form of
 // an expired token); the new password is tested by the server before it is saved, and a refusal is shown in
@@ -80,32 +78,7 @@ function mailbox(needsReconnect: boolean): EmailIntegrationDto {
   } as EmailIntegrationDto;
 }
 
-const handlers: IntegrationActionHandlers = {
-  onRefresh: vi.fn(),
-  onReactivate: vi.fn(),
-  onDisconnect: vi.fn(),
-  onInitialize: vi.fn(),
-  onReconnect: vi.fn(),
-};
-
-function renderCard(integration: EmailIntegrationDto) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ul>
-        <IntegrationCard
-          integration={integration}
-          now={now}
-          isRefreshing={false}
-          isInitializing={false}
-          isBusy={false}
-          handlers={handlers}
-        />
-      </ul>
-    </QueryClientProvider>,
-  );
-  return screen.getByTestId('integration-card');
-}
+const renderCard = (integration: EmailIntegrationDto) => renderIntegrationCard(integration, now);
 
 describe('an IMAP mailbox on Email Integration', () => {
   it('shows its server, and no token Refresh or password prompt while the password works', () => {

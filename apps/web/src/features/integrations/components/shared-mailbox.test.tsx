@@ -13,15 +13,12 @@ import {
   SHARED_MAILBOX_ERRORS,
 } from '@ledgerdesk/domain/integrations/shared-mailbox';
 import { CONNECTION_EXPIRED_MESSAGE } from '@ledgerdesk/domain/mail/token-messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { servePageOriginForFile } from '../../../lib/test-loopback';
 import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { AddSharedMailbox } from './add-shared-mailbox';
-import type { IntegrationActionHandlers } from './integration-actions';
-import { IntegrationCard } from './integration-card';
+import { renderIntegrationCard } from './test-integration-card';
 
 // Microsoft 365 shared mailboxes on Email Integration (decision 024): "Add a shared mailbox" asks for an address
 // and refuses one that is not; a shared mailbox's card says so and whose sign-in opens it, and when the tenant
@@ -77,33 +74,7 @@ const sharedMailbox = (accessRemovedAt: string | null): EmailIntegrationDto =>
     push: { state: 'live', reason: null, lastNotificationAt: null },
   }) as EmailIntegrationDto;
 
-const handlers: IntegrationActionHandlers = {
-  onRefresh: vi.fn(),
-  onReactivate: vi.fn(),
-  onDisconnect: vi.fn(),
-  onInitialize: vi.fn(),
-  onReconnect: vi.fn(),
-};
-
-function renderCard(integration: EmailIntegrationDto) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Toaster />
-      <ul>
-        <IntegrationCard
-          integration={integration}
-          now={now}
-          isRefreshing={false}
-          isInitializing={false}
-          isBusy={false}
-          handlers={handlers}
-        />
-      </ul>
-    </QueryClientProvider>,
-  );
-  return screen.getByTestId('integration-card');
-}
+const renderCard = (integration: EmailIntegrationDto) => renderIntegrationCard(integration, now);
 
 describe('Add a shared mailbox', () => {
   it('asks for the address, refuses one that is not an address in words, and passes a good one on', () => {
