@@ -9,10 +9,12 @@ export function sessionAccount(session: MailSession): ImapAccount {
   return session.imapAccount;
 }
 
-/** A logged-in imapflow client for the account (not yet in a mailbox). Failures are ProviderErrors. */
-export async function connectImap(account: ImapAccount): Promise<ImapFlow> {
+export type ImapClientOptions = ConstructorParameters<typeof ImapFlow>[0];
+
+/** How any connection of the account reaches its IMAP server: address, TLS, login, trusted CA, timeouts. */
+export function imapClientOptions(account: ImapAccount): ImapClientOptions {
   const { host, port, security } = account.imap;
-  const client = new ImapFlow({
+  return {
     host,
     port,
     secure: security === 'tls',
@@ -22,6 +24,14 @@ export async function connectImap(account: ImapAccount): Promise<ImapFlow> {
     logger: false,
     connectionTimeout: 20_000,
     greetingTimeout: 15_000,
+  };
+}
+
+/** A logged-in imapflow client for the account (not yet in a mailbox). Failures are ProviderErrors. */
+export async function connectImap(account: ImapAccount): Promise<ImapFlow> {
+  const { host } = account.imap;
+  const client = new ImapFlow({
+    ...imapClientOptions(account),
     socketTimeout: 120_000,
     // CONDSTORE/QRESYNC when offered: flag changes since a mod-sequence (imap-changes.ts).
     qresync: true,

@@ -1,5 +1,6 @@
 import { ImapFlow } from 'imapflow';
 import type { ImapAccount } from '../imap-account';
+import { imapClientOptions } from '../imap-client';
 import { toProviderError } from '../imap-errors';
 
 /** IDLE is broken and issued again this often (servers end an IDLE after 30 minutes; NATs forget quiet sockets). */
@@ -27,17 +28,9 @@ export async function openIdleConnection(
   account: ImapAccount,
   handlers: IdleHandlers,
 ): Promise<IdleConnection> {
-  const { host, port, security } = account.imap;
+  const { host } = account.imap;
   const client = new ImapFlow({
-    host,
-    port,
-    secure: security === 'tls',
-    doSTARTTLS: security === 'starttls' ? true : security === 'none' ? false : undefined,
-    auth: { user: account.username, pass: account.password },
-    ...(account.ca ? { tls: { ca: account.ca } } : {}),
-    logger: false,
-    connectionTimeout: 20_000,
-    greetingTimeout: 15_000,
+    ...imapClientOptions(account),
     socketTimeout: SOCKET_TIMEOUT_MS,
     maxIdleTime: MAX_IDLE_MS,
     // IDLE again a second after anything else ran (the first IDLE is started below).
