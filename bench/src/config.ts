@@ -153,7 +153,7 @@ export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): Ben
     rules: {
       rules: isSmoke ? 20 : 100,
       pageSize: isSmoke ? 100 : 500,
-      pages: isSmoke ? 3 : 20,
+      pages: isSmoke ? 3 : 60,
       matchEvery: 10,
       stored: positive(env.BENCH_RULES_STORED, 'BENCH_RULES_STORED', isSmoke ? 2_000 : 100_000),
       previews: isSmoke ? 3 : 20,

@@ -5,15 +5,28 @@ import { signUp } from '../client/sign-up';
 
 export type BenchImapBox = { user: Session; integrationId: string; address: string };
 
-/** A Dovecot user and a Ledgerdesk user whose IMAP mailbox (IMAPS, the test CA) points at it. */
+export type DovecotAccount = { email: string; password: string };
+
+/** A new Dovecot login's address and password (not yet added). */
+export function newImapAccount(label: string): DovecotAccount {
+  return {
+    email: `${label}-${crypto.randomBytes(4).toString('hex')}@bench-imap.test`,
+    password: crypto.randomBytes(9).toString('hex'),
+  };
+}
+
+/**
+ * A Ledgerdesk user whose IMAP mailbox (IMAPS, the test CA) points at a Dovecot user: `account` when it was
+ * added already (many at once), else a new one added here.
+ */
 export async function connectImapBox(
   appUrl: string,
   dovecot: DovecotServer,
   label: string,
+  account?: DovecotAccount,
 ): Promise<BenchImapBox> {
-  const address = `${label}-${crypto.randomBytes(4).toString('hex')}@bench-imap.test`;
-  const password = crypto.randomBytes(9).toString('hex');
-  await dovecot.addUser(address, password);
+  const { email: address, password } = account ?? newImapAccount(label);
+  if (!account) await dovecot.addUser(address, password);
   const user = await signUp(appUrl, label);
   const { body } = await call<{ integrationId: string }>(user, 'POST', '/api/bench/imap-mailbox', {
     address,

@@ -9,8 +9,17 @@ import { onInterrupt } from '../infra/cleanup';
 import { sampleProcess } from '../infra/process-sampler';
 import { count } from '../report/format';
 import type { BenchTable } from '../report/table';
-import { benchMessage, connectImapBox, idleHealth, itemCount, waitUntil } from './imap-mailboxes';
 import {
+  benchMessage,
+  connectImapBox,
+  idleHealth,
+  itemCount,
+  newImapAccount,
+  waitUntil,
+} from './imap-mailboxes';
+
+import {
+  type CollectedMemory,
   type FirstSync,
   type Freshness,
   type Held,
@@ -18,6 +27,10 @@ import {
   idleTable,
   throughputTable,
 } from './imap-tables';
+
+/** Mailboxes set up at once while the node is asked to hold N connections. */
+const PARALLEL_SET_UP = 8;
+
 import { runSync } from './sync-run';
 
 type ImapOptions = {
@@ -146,12 +159,36 @@ async function holdConnections(
   log: (message: string) => void,
 ): Promise<Held> {
   const target = config.imap.connections;
+  const collectedBefore = await collectedMemory(appUrl);
   const baseline = sampleProcess(pid, 500);
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   const rssBeforeBytes = baseline.stop().rssPeakBytes;
   const already = (await idleHealth(appUrl)).connections;
   log(`imap: ${count(target)} IDLE connections on one node`);
-  for (let n = 0; n < target - already; n++) await connectImapBox(appUrl, dovecot, `imap-hold-${n}`);
+  const accounts = Array.from({ length: Math.max(0, target - already) }, (_, n) =>
+    newImapAccount(`imap-hold-${n}`),
+  );
+  await dovecot.addUsers(accounts);
+  // Connected by a few at a time (sign-up, then the mailbox), as the fleet benchmark sets its mailboxes up.
+  const setUpStarted = performance.now();
+  let next = 0;
+  let connected = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL_SET_UP, accounts.length) }, async () => {
+      while (next < accounts.length) {
+        const index = next++;
+        await connectImapBox(appUrl, dovecot, `imap-hold-${index}`, accounts[index]);
+        connected++;
+        if (connected % 100 === 0)
+          log(
+            `imap: ${connected} of ${accounts.length} mailboxes connected, ${(await idleHealth(appUrl)).connections} held`,
+          );
+      }
+    }),
+  );
+  log(
+    `imap: ${accounts.length} mailboxes connected in ${((performance.now() - setUpStarted) / 1000).toFixed(1)} s`,
+  );
   const startedAt = performance.now();
   await waitUntil(async () => (await idleHealth(appUrl)).connections >= target, 180_000, 500);
   const reachMs = performance.now() - startedAt;
@@ -159,12 +196,29 @@ async function holdConnections(
   const holding = sampleProcess(pid, 1_000);
   await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
   const usage = holding.stop();
+  const collectedAfter = await collectedMemory(appUrl);
   return {
     target,
     reached,
     reachMs,
     rssBeforeBytes,
     rssAfterBytes: usage.rssPeakBytes,
+    collectedBefore,
+    collectedAfter,
     cpuPercentMean: usage.cpuPercentMean,
   };
+}
+
+/** The node's memory after a full collection (harness route; null when the node cannot collect on demand). */
+async function collectedMemory(appUrl: string): Promise<CollectedMemory | null> {
+  const response = await fetch(`${appUrl}/api/bench/collected-memory`, { method: 'POST' });
+  const body = (await response.json()) as {
+    collected: boolean;
+    rss: number;
+    heapUsed: number;
+    external: number;
+  };
+  return body.collected
+    ? { rssBytes: body.rss, heapUsedBytes: body.heapUsed, externalBytes: body.external }
+    : null;
 }

@@ -11,6 +11,14 @@ type ImapMailboxBody = { address: string; password: string; host: string; port: 
  * product stores one (the account sealed with the server's token key). Stands in for the IMAP connect API.
  */
 export async function imapRoutes(app: FastifyInstance): Promise<void> {
+  // The node's memory after a full collection (its child process runs with --expose-gc): what it holds, not the
+  // garbage of the first syncs before it.
+  app.post('/api/bench/collected-memory', async () => {
+    const collect = (globalThis as { gc?: () => void }).gc;
+    collect?.();
+    collect?.();
+    return { collected: collect !== undefined, ...process.memoryUsage() };
+  });
   app.post<{ Body: ImapMailboxBody }>('/api/bench/imap-mailbox', async (request) => {
     const user = requireUser(request, 'connect a mailbox');
     const { address, password, host, port, ca } = request.body;

@@ -17,11 +17,15 @@ export async function startChild<T>(
   env: Record<string, string>,
   timeoutMs = 120_000,
 ): Promise<RunningChild<T>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(BENCH_ROOT, 'src', file)], {
-    cwd: BENCH_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', path.join(BENCH_ROOT, 'src', file)],
+    {
+      cwd: BENCH_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   running.add(child);
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(prefixLines(name, chunk.toString())));
   const info = await new Promise<T>((resolve, reject) => {

@@ -109,6 +109,33 @@ describe.each(testDatabaseKinds)('rules applied as mail is filed (%s)', (kind) =
     expect(await itemOf(`alert-${stamp}`)).toMatchObject({ type: 'notification' });
   });
 
+  it('an edited, switched-off, switched-on or deleted rule acts as it now reads on the next page of mail', async () => {
+    // The filing keeps each mailbox's rules prepared between pages and reads them again when they change.
+    const call = (method: 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      h.app.inject({ method, url, headers: { cookie: box.cookie }, ...(payload ? { payload } : {}) });
+    const id = await addRule(
+      'Edited',
+      [{ kind: 'subject_contains', value: `edit-${stamp}` }],
+      [{ kind: 'later' }],
+    );
+    const fileOne = async (tag: string) => {
+      await deliver(`edit-${stamp}-${tag}`);
+      await sync(h, box);
+      return (await itemOf(`edit-${stamp}-${tag}`)).status;
+    };
+    expect(await fileOne('a')).toBe('later');
+    expect(
+      (await call('PATCH', `/api/rules/${id}`, { actions: [{ kind: 'low_priority' }] })).statusCode,
+    ).toBe(200);
+    expect(await fileOne('b')).toBe('low_priority');
+    expect((await call('PATCH', `/api/rules/${id}`, { isEnabled: false })).statusCode).toBe(200);
+    expect(await fileOne('c')).toBe('inbox');
+    expect((await call('PATCH', `/api/rules/${id}`, { isEnabled: true })).statusCode).toBe(200);
+    expect(await fileOne('d')).toBe('low_priority');
+    expect((await call('DELETE', `/api/rules/${id}`)).statusCode).toBeLessThan(300);
+    expect(await fileOne('e')).toBe('inbox');
+  });
+
   it('Mark read and Clear & Archive reach the mailbox through the outbox; a cleared item never raises the new-items count', async () => {
     await addRule(
       'Statements',

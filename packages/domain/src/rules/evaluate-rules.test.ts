@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateRules, ruleMessageOf } from './evaluate-rules';
+import {
+  evaluatePreparedRules,
+  evaluateRules,
+  prepareRules,
+  ruleMatches,
+  ruleMessageOf,
+} from './evaluate-rules';
 import { isOutcomeEmpty, planRuleOutcome } from './plan-rule-outcome';
 import type { Rule, RuleAction, RuleCondition } from './rule-types';
 import { ruleHistoryLabel, rulePreviewText } from './rule-types';
@@ -212,5 +218,73 @@ describe('texts', () => {
     );
     expect(rulePreviewText(14)).toBe('This rule would have matched 14 threads in the last 30 days');
     expect(rulePreviewText(1)).toBe('This rule would have matched 1 thread in the last 30 days');
+  });
+});
+
+describe('rules prepared for a page judge as each rule alone does', () => {
+  /** The plain reading of the rules: every enabled rule in order, each judged by conditionHolds. */
+  const naive = (rules: Rule[], subject: ReturnType<typeof message>) => {
+    const ordered = [...rules]
+      .filter((entry) => entry.isEnabled)
+      .sort((a, b) => (a.scope === b.scope ? 0 : a.scope === 'personal' ? -1 : 1) || a.position - b.position);
+    const found: string[] = [];
+    for (const entry of ordered) {
+      if (entry.scope === 'firm' && !subject.isSharedMailbox) continue;
+      if (!ruleMatches(entry, subject)) continue;
+      found.push(entry.id);
+      if (entry.stopHere) break;
+    }
+    return found;
+  };
+
+  it('agrees on random rules and senders (sender index, subdomains, any/all, stop here, firm scope)', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const pick = <T>(list: readonly T[]) => list[random(list.length)] as T;
+    const domains = [
+      'bank.test',
+      'mail.bank.test',
+      'BANK.test',
+      '@bank.test',
+      'tax.gov.test',
+      'gov.test',
+      '',
+    ];
+    const addresses = ['ann@bank.test', 'Ann@Mail.Bank.test', 'bob@tax.gov.test', ' ann@bank.test ', ''];
+    const condition = (): RuleCondition =>
+      pick<RuleCondition>([
+        { kind: 'from_domain', value: pick(domains) },
+        { kind: 'from_address', value: pick(addresses) },
+        { kind: 'subject_contains', value: pick(['statement', 'March ', 'tax']) },
+        { kind: 'body_contains', value: pick(['attached', 'nothing here']) },
+        { kind: 'has_attachment' },
+        { kind: 'recipient_includes', value: pick(['partner@', 'nobody@']) },
+      ]);
+    const senders = [
+      'Ann <ann@bank.test>',
+      'ann@mail.bank.test',
+      'Bob <BOB@tax.gov.test>',
+      'x@notbank.test',
+      '',
+    ];
+    for (let round = 0; round < 300; round++) {
+      const rules = Array.from({ length: 1 + random(12) }, () =>
+        rule(Array.from({ length: 1 + random(3) }, condition), [{ kind: 'later' }], {
+          match: pick(['all', 'any'] as const),
+          stopHere: random(5) === 0,
+          isEnabled: random(8) !== 0,
+          scope: random(4) === 0 ? 'firm' : 'personal',
+          position: random(20),
+        }),
+      );
+      const subject = message({ fromAddress: pick(senders), isSharedMailbox: random(2) === 0 });
+      const prepared = prepareRules(rules);
+      expect(evaluatePreparedRules(prepared, subject).map((match) => match.rule.id)).toEqual(
+        naive(rules, subject),
+      );
+    }
   });
 });

@@ -28,8 +28,7 @@ function conditionFilter(condition: RuleCondition): SQL | null {
       // JSON text escapes quotes, backslashes and control characters: such a value is left to the evaluator.
       // biome-ignore lint/suspicious/noControlCharactersInRegex: those are the characters JSON escapes
       if (/["\\\u0000-\u001f]/.test(condition.value)) return null;
-      return sql`(coalesce(t.metadata->'to', '[]'::jsonb)::text ilike ${containsPattern(condition.value)}
-        or coalesce(t.metadata->'cc', '[]'::jsonb)::text ilike ${containsPattern(condition.value)})`;
+      return sql`concat(t.metadata->>'to', ' ', t.metadata->>'cc') ilike ${containsPattern(condition.value)}`;
     case 'has_attachment':
       return sql`coalesce((t.metadata->>'has_attachments')::boolean, false)`;
     case 'is_automated':
@@ -54,4 +53,12 @@ export function previewFilter(rule: Pick<Rule, 'match' | 'conditions'>): SQL {
   }
   if (filters.length === 0 || filters.some((filter) => filter === null)) return sql`true`;
   return sql`(${sql.join(filters as SQL[], sql` or `)})`;
+}
+
+/** Conditions SQL answers exactly as the rules' evaluator does on stored items (no text folding, no lookups). */
+const EXACT_IN_SQL = new Set<RuleCondition['kind']>(['has_attachment', 'is_automated', 'mailbox_is']);
+
+/** Whether the preview's SQL filter alone decides the rule on stored items, so the database may count it. */
+export function isExactInSql(rule: Pick<Rule, 'conditions'>): boolean {
+  return rule.conditions.length > 0 && rule.conditions.every((condition) => EXACT_IN_SQL.has(condition.kind));
 }

@@ -3,7 +3,7 @@ import {
   type RulePreviewResponse,
   type RulePreviewThread,
 } from '@ledgerdesk/domain/api/rules-endpoints';
-import { evaluateRules, ruleMessageOf } from '@ledgerdesk/domain/rules/evaluate-rules';
+import { evaluatePreparedRules, prepareRules, ruleMessageOf } from '@ledgerdesk/domain/rules/evaluate-rules';
 import {
   RULE_PREVIEW_DAYS,
   RULE_PREVIEW_LIST_MAX,
@@ -11,7 +11,7 @@ import {
   rulePreviewText,
 } from '@ledgerdesk/domain/rules/rule-types';
 import type { Tx } from '../../db/with-user';
-import { previewFilter } from './preview-filter';
+import { isExactInSql, previewFilter } from './preview-filter';
 import {
   clientOrganisationsOf,
   listPreviewItems,
@@ -24,14 +24,17 @@ const addresses = (value: unknown): string[] =>
 
 /**
  * The stored items (main views, last 30 days) a rule matches, by thread, newest first: narrowed in SQL
- * (preview-filter.ts), then judged by the same evaluateRules as the filing.
+ * (preview-filter.ts), then judged by the same evaluator as the
+ * filing. With `threadsLimit`, for a rule SQL decides alone, only the newest threads' items are read and the
+ * database counts them all (`threadCount`).
  */
 export async function matchStoredItems(
   tx: Tx,
   userId: string,
   rule: Rule,
   now: Date,
-): Promise<{ threads: RulePreviewThread[]; items: PreviewItemRow[] }> {
+  options: { threadsLimit?: number } = {},
+): Promise<{ threads: RulePreviewThread[]; items: PreviewItemRow[]; threadCount: number }> {
   const since = new Date(now.getTime() - RULE_PREVIEW_DAYS * 86_400_000);
   // SQL narrows the window's items by the conditions it can answer; the rules' own evaluator judges the rest.
   const reads = {
@@ -44,6 +47,9 @@ export async function matchStoredItems(
     since,
     where: previewFilter(rule),
     reads,
+    ...(options.threadsLimit !== undefined && isExactInSql(rule)
+      ? { threadsLimit: options.threadsLimit }
+      : {}),
   });
   const { shared } = await mailboxesOf(tx, userId);
   const needsClients = rule.conditions.some((condition) => condition.kind === 'from_client');
@@ -53,7 +59,7 @@ export async function matchStoredItems(
         rows.flatMap((row) => (row.fromAddress ? [row.fromAddress.replace(/^.*<([^<>]*)>\s*$/, '$1')] : [])),
       )
     : new Map<string, string[]>();
-  const enabled = { ...rule, isEnabled: true, stopHere: false };
+  const prepared = prepareRules([{ ...rule, isEnabled: true, stopHere: false }]);
   const matched = rows.filter((row) => {
     const message = ruleMessageOf({
       fromAddress: row.fromAddress,
@@ -69,7 +75,8 @@ export async function matchStoredItems(
     });
     const sender = message.fromAddress;
     return (
-      evaluateRules([enabled], { ...message, clientOrganisationIds: clients.get(sender) ?? [] }).length > 0
+      evaluatePreparedRules(prepared, { ...message, clientOrganisationIds: clients.get(sender) ?? [] })
+        .length > 0
     );
   });
   const byThread = new Map<string, RulePreviewThread>();
@@ -87,7 +94,9 @@ export async function matchStoredItems(
         mailboxId: row.mailboxId,
       });
   }
-  return { threads: [...byThread.values()], items: matched };
+  const threads = [...byThread.values()];
+  const counted = rows[0]?.threadCount;
+  return { threads, items: matched, threadCount: counted ?? threads.length };
 }
 
 /** "This rule would have matched 14 threads in the last 30 days", with the list. */
@@ -97,11 +106,13 @@ export async function previewRule(
   rule: Rule,
   now: Date,
 ): Promise<RulePreviewResponse> {
-  const { threads } = await matchStoredItems(tx, userId, rule, now);
+  const { threads, threadCount } = await matchStoredItems(tx, userId, rule, now, {
+    threadsLimit: RULE_PREVIEW_LIST_MAX,
+  });
   const hasHeaders = rule.conditions.some((c) => c.kind === 'header_present' || c.kind === 'header_equals');
   return {
-    count: threads.length,
-    text: rulePreviewText(threads.length),
+    count: threadCount,
+    text: rulePreviewText(threadCount),
     threads: threads.slice(0, RULE_PREVIEW_LIST_MAX),
     note: hasHeaders ? RULE_PREVIEW_HEADER_NOTE : null,
   };

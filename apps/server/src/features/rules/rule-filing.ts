@@ -4,8 +4,15 @@
 // the rules give them (mail a rule clears never reaches the new-items count), and each message's action is then
 // recorded like a person's (undo record, outbox changes, origin "rule").
 
-import { evaluateRules, type RuleMatch, ruleMessageOf } from '@ledgerdesk/domain/rules/evaluate-rules';
+import {
+  evaluatePreparedRules,
+  type PreparedRules,
+  prepareRules,
+  type RuleMatch,
+  ruleMessageOf,
+} from '@ledgerdesk/domain/rules/evaluate-rules';
 import { isOutcomeEmpty, planRuleOutcome } from '@ledgerdesk/domain/rules/plan-rule-outcome';
+import type { Rule } from '@ledgerdesk/domain/rules/rule-types';
 import { ruleHistoryLabel } from '@ledgerdesk/domain/rules/rule-types';
 import { automationReason, NO_AUTOMATION_SIGNALS } from '@ledgerdesk/domain/triage/automated-mail';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,7 +26,9 @@ import {
   applicationKey,
   claimApplications,
   clientOrganisationsOf,
+  isEmptyRuleSet,
   listRulesForMailbox,
+  ruleSetStamp,
 } from './rules-repository';
 
 type Mailbox = { userId: string; integrationId: string };
@@ -48,14 +57,45 @@ function ruleMessage(entry: NewMessage, mailbox: Mailbox, isShared: boolean, cli
   });
 }
 
+/** The rules acting on a mailbox, prepared for a page. */
+type RuleSet = { rules: Rule[]; prepared: PreparedRules; isShared: boolean };
+
+/** Mailboxes whose rules one node keeps prepared between pages (least recently used dropped first). */
+const RULE_SETS_KEPT = 1_000;
+
+/**
+ * The rules of each mailbox, read again only when their fingerprint changed (rules-repository `ruleSetStamp`): a
+ * page with new mail then costs one short statement instead of reading every rule's JSON (issue 31: < 5 ms).
+ */
+function createRuleSets() {
+  const kept = new Map<string, { stamp: string; set: RuleSet }>();
+  return async (tx: Tx, mailbox: Mailbox): Promise<RuleSet | null> => {
+    const stamp = await ruleSetStamp(tx, mailbox);
+    if (isEmptyRuleSet(stamp)) return null;
+    const key = `${mailbox.userId}\u0000${mailbox.integrationId}`;
+    const found = kept.get(key);
+    kept.delete(key);
+    if (found && found.stamp === stamp) {
+      kept.set(key, found);
+      return found.set;
+    }
+    const { rules, isShared } = await listRulesForMailbox(tx, mailbox);
+    const set = { rules, prepared: prepareRules(rules), isShared };
+    kept.set(key, { stamp, set });
+    if (kept.size > RULE_SETS_KEPT) kept.delete(kept.keys().next().value as string);
+    return set;
+  };
+}
+
 /** Matches a page's new inbox messages; answers each message with the matches it claimed in the applied-log. */
 async function claimMatches(
   tx: Tx,
   mailbox: Mailbox,
   messages: readonly NewMessage[],
+  ruleSet: RuleSet | null,
 ): Promise<{ entry: NewMessage; matches: RuleMatch[] }[]> {
-  const { rules, isShared } = await listRulesForMailbox(tx, mailbox);
-  if (rules.length === 0) return [];
+  if (!ruleSet || ruleSet.rules.length === 0) return [];
+  const { rules, prepared, isShared } = ruleSet;
   const inbox = messages.filter((entry) => entry.message.folder === 'inbox' && entry.row.emailMessageId);
   const needsClients = rules.some((rule) => rule.conditions.some((c) => c.kind === 'from_client'));
   const clients = needsClients
@@ -67,7 +107,7 @@ async function claimMatches(
   const matched = inbox
     .map((entry) => ({
       entry,
-      matches: evaluateRules(rules, ruleMessage(entry, mailbox, isShared, clients)),
+      matches: evaluatePreparedRules(prepared, ruleMessage(entry, mailbox, isShared, clients)),
     }))
     .filter((candidate) => candidate.matches.length > 0);
   const keyed = matched.flatMap(({ entry, matches }) =>
@@ -100,9 +140,10 @@ async function claimMatches(
 
 /** The sync's filing hook: rules of the mailbox's owner (and of their firm, on a shared mailbox). */
 export function createRuleFiling(options: { log: FastifyBaseLogger; clock: Clock }): FilingHook {
+  const ruleSetOf = createRuleSets();
   return {
     async prepare(tx, mailbox, messages) {
-      const claimed = await claimMatches(tx, mailbox, messages);
+      const claimed = await claimMatches(tx, mailbox, messages, await ruleSetOf(tx, mailbox));
       if (claimed.length === 0) return null;
       const usable = await dropBrokenRules(tx, mailbox, claimed);
       const now = options.clock.now();

@@ -2,7 +2,7 @@
 // rules), their stats, and the applied-log whose key makes each (message, rule, version) apply once.
 
 import type { Rule } from '@ledgerdesk/domain/rules/rule-types';
-import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/db-types';
 import { rowsOf } from '../../db/rows-of';
 import { firmSharedMailboxes } from '../../db/schema/firms';
@@ -11,7 +11,35 @@ import { RULE_TYPE_KEY } from './outcome-row';
 
 export type RuleRow = typeof triageRules.$inferSelect;
 
-export function toRule(row: RuleRow): Rule {
+/** The columns a rule is judged by (the filing reads only these: no timestamps, creator or reason). */
+type RuleFields = Pick<
+  RuleRow,
+  | 'id'
+  | 'name'
+  | 'firmId'
+  | 'match'
+  | 'conditions'
+  | 'actions'
+  | 'stopHere'
+  | 'isEnabled'
+  | 'position'
+  | 'version'
+>;
+
+const ruleFields = {
+  id: triageRules.id,
+  name: triageRules.name,
+  firmId: triageRules.firmId,
+  match: triageRules.match,
+  conditions: triageRules.conditions,
+  actions: triageRules.actions,
+  stopHere: triageRules.stopHere,
+  isEnabled: triageRules.isEnabled,
+  position: triageRules.position,
+  version: triageRules.version,
+};
+
+export function toRule(row: RuleFields): Rule {
   return {
     id: row.id,
     name: row.name,
@@ -26,31 +54,55 @@ export function toRule(row: RuleRow): Rule {
   };
 }
 
-/** Whether a mailbox is shared with the caller's firm, and which firm (the sync runs as the mailbox's owner). */
-export async function sharedMailboxFirm(tx: DbOrTx, integrationId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ firmId: firmSharedMailboxes.firmId })
-    .from(firmSharedMailboxes)
-    .where(eq(firmSharedMailboxes.emailIntegrationId, integrationId));
-  return row?.firmId ?? null;
-}
-
-/** The enabled rules that act on one of the owner's mailboxes: their personal rules, and their firm's when shared. */
+/**
+ * The enabled rules that act on one of the owner's mailboxes: their personal rules, and their firm's when shared.
+ * One statement (the sync asks it on every page of new mail: issue 31's < 5 ms).
+ */
 export async function listRulesForMailbox(
   tx: DbOrTx,
   mailbox: { userId: string; integrationId: string },
 ): Promise<{ rules: Rule[]; isShared: boolean }> {
-  const firmId = await sharedMailboxFirm(tx, mailbox.integrationId);
-  const owner = firmId
-    ? sql`(${triageRules.userId} = ${mailbox.userId} or ${triageRules.firmId} = ${firmId}::uuid)`
-    : eq(triageRules.userId, mailbox.userId);
+  const sharedFirm = sql<string | null>`(select ${firmSharedMailboxes.firmId} from ${firmSharedMailboxes}
+    where ${firmSharedMailboxes.emailIntegrationId} = ${mailbox.integrationId})`;
   const rows = await tx
-    .select()
+    .select({ rule: ruleFields, sharedFirmId: sharedFirm })
     .from(triageRules)
-    .where(and(owner, eq(triageRules.isEnabled, true)))
+    .where(
+      and(
+        or(eq(triageRules.userId, mailbox.userId), sql`${triageRules.firmId} = ${sharedFirm}`),
+        eq(triageRules.isEnabled, true),
+      ),
+    )
     .orderBy(asc(triageRules.position));
-  return { rules: rows.map(toRule), isShared: firmId !== null };
+  return {
+    rules: rows.map((row) => toRule(row.rule)),
+    isShared: rows.some((row) => row.sharedFirmId !== null),
+  };
 }
+
+/**
+ * A fingerprint of the rules that may act on a mailbox (the rows `listRulesForMailbox` reads, enabled or not, by
+ * id, version, switch, position and last change) and of the firm it is shared with: equal fingerprints, equal
+ * rules. Every write of a rule bumps its version or position or switch and its `updated_at`; a rule added or
+ * deleted changes the set. One short row, so a sync page need not read 100 rules' JSON again (issue 31).
+ */
+export async function ruleSetStamp(
+  tx: DbOrTx,
+  mailbox: { userId: string; integrationId: string },
+): Promise<string> {
+  const [row] = rowsOf<{ stamp: string }>(
+    await tx.execute(sql`
+      with shared as (select firm_id from firm_shared_mailboxes where email_integration_id = ${mailbox.integrationId})
+      select coalesce((select firm_id::text from shared), '-') || ':' || coalesce(
+        (select md5(string_agg(concat_ws('/', r.id, r.version, r.is_enabled, r.position, r.updated_at), ',' order by r.id))
+          from triage_rules r
+          where r.user_id = ${mailbox.userId} or r.firm_id = (select firm_id from shared)), '') as stamp`),
+  );
+  return row?.stamp ?? '';
+}
+
+/** The fingerprint of a mailbox without any rule: `ruleSetStamp` ends with nothing after the firm. */
+export const isEmptyRuleSet = (stamp: string) => stamp.endsWith(':');
 
 export type Application = {
   integrationId: string;
@@ -308,6 +360,12 @@ export async function listPreviewItems(
     where?: SQL;
     /** The texts the rule reads beside sender and subject (left out, they are not sent from the database). */
     reads?: { body: boolean; recipients: boolean };
+    /**
+     * Only the items of the newest this-many threads, each row carrying the count of every matching thread
+     * (`threadCount`): for a filter that decides alone (preview-filter.ts isExactInSql), the database counts
+     * and sends the few threads listed instead of every matching item.
+     */
+    threadsLimit?: number;
   },
 ): Promise<PreviewItemRow[]> {
   const reads = options.reads ?? { body: true, recipients: true };
@@ -315,8 +373,15 @@ export async function listPreviewItems(
     options.scope === 'personal'
       ? sql`t.user_id = ${options.userId}`
       : sql`t.email_integration_id in (select integration_id from ledgerdesk_shared_mailboxes())`;
-  return rowsOf<PreviewItemRow>(
-    await tx.execute(sql`
+  // The rule's own filter comes before the main-view checks on the metadata: PostgreSQL keeps the written order
+  // of equally cheap conditions, so the few rows a text condition leaves are the only ones whose JSON is read.
+  const matching = sql`${owners} and t.time >= ${options.since.toISOString()}::timestamptz
+        and ${options.where ?? sql`true`}
+        and t.email_message_id is not null and t.email_integration_id is not null
+        and t.status in ('inbox', 'later', 'low_priority', 'scheduled')
+        and coalesce(t.metadata->>'exchange_folder_state', '') not in ('archive', 'archived', 'deleted')
+        and t.metadata->'link' is null`;
+  const select = (where: SQL) => sql`
       select t.id, t.user_id as "userId", t.email_integration_id as "mailboxId", t.email_message_id as "messageId",
         t.thread_key as "threadKey", t.from_address as "fromAddress", t.subject,
         ${reads.body ? sql`t.preview_content` : sql`null`} as "preview", t.type, t.time,
@@ -324,14 +389,28 @@ export async function listPreviewItems(
         ${reads.recipients ? sql`t.metadata->'cc'` : sql`null`} as "cc",
         coalesce((t.metadata->>'has_attachments')::boolean, false) as "hasAttachments"
       from triage_items t
-      where ${owners} and t.time >= ${options.since.toISOString()}::timestamptz
-        and t.email_message_id is not null and t.email_integration_id is not null
-        and t.status in ('inbox', 'later', 'low_priority', 'scheduled')
-        and coalesce(t.metadata->>'exchange_folder_state', '') not in ('archive', 'archived', 'deleted')
-        and t.metadata->'link' is null
-        and ${options.where ?? sql`true`}
-      order by t.time desc`),
+      where ${where}
+      order by t.time desc`;
+  if (options.threadsLimit === undefined) return rowsOf<PreviewItemRow>(await tx.execute(select(matching)));
+  // Counted and chosen by the database in one pass (thread keys only), then the chosen threads' items by index.
+  const newest = rowsOf<{ user_id: string; thread_key: string; total: number }>(
+    await tx.execute(sql`
+      select t.user_id, t.thread_key, count(*) over ()::int as total
+      from triage_items t where ${matching}
+      group by t.user_id, t.thread_key
+      order by max(t.time) desc, t.thread_key
+      limit ${options.threadsLimit}`),
   );
+  if (newest.length === 0) return [];
+  const threads = JSON.stringify(newest.map((row) => ({ user_id: row.user_id, thread_key: row.thread_key })));
+  const rows = rowsOf<PreviewItemRow>(
+    await tx.execute(
+      select(sql`(t.user_id, t.thread_key) in (select p.user_id, p.thread_key
+        from jsonb_to_recordset(${threads}::jsonb) as p(user_id text, thread_key text)) and ${matching}`),
+    ),
+  );
+  const threadCount = newest[0]?.total ?? 0;
+  return rows.map((row) => ({ ...row, threadCount }));
 }
 
 export type PreviewItemRow = {
@@ -348,6 +427,8 @@ export type PreviewItemRow = {
   to: unknown;
   cc: unknown;
   hasAttachments: boolean;
+  /** With `threadsLimit`: how many threads matched in all. */
+  threadCount?: number;
 };
 
 /**
