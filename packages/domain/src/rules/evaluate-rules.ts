@@ -9,43 +9,9 @@ const lower = (text: string) => text.toLowerCase();
 
 const scopeOrder = (rule: Rule) => (rule.scope === 'personal' ? 0 : 1);
 
-/** Whether the domain is `wanted` or one of its subdomains ("mail.bank.test" is under "bank.test"). */
-function isUnderDomain(domain: string, wanted: string): boolean {
-  const target = lower(wanted.trim()).replace(/^@/, '');
-  return target.length > 0 && (domain === target || domain.endsWith(`.${target}`));
-}
-
-function contains(text: string, value: string): boolean {
-  const needle = lower(value);
-  return needle.length > 0 && text.includes(needle);
-}
-
 /** Whether one condition holds for a message (texts of the message are lower-cased already). */
 export function conditionHolds(condition: RuleCondition, message: RuleMessage): boolean {
-  switch (condition.kind) {
-    case 'from_address':
-      return message.fromAddress !== '' && message.fromAddress === lower(condition.value.trim());
-    case 'from_domain':
-      return isUnderDomain(message.fromDomain, condition.value);
-    case 'from_client':
-      return message.clientOrganisationIds.includes(condition.organisationId);
-    case 'recipient_includes':
-      return message.recipients.some((address) => contains(address, condition.value));
-    case 'subject_contains':
-      return contains(message.subject, condition.value);
-    case 'body_contains':
-      return contains(message.body, condition.value);
-    case 'has_attachment':
-      return message.hasAttachments;
-    case 'is_automated':
-      return message.isAutomated;
-    case 'header_present':
-      return (message.headers[condition.header] ?? '').trim() !== '';
-    case 'header_equals':
-      return lower((message.headers[condition.header] ?? '').trim()) === lower(condition.value.trim());
-    case 'mailbox_is':
-      return message.mailboxId === condition.mailboxId;
-  }
+  return preparedHolds(prepareCondition(condition), message);
 }
 
 /** Whether a rule's conditions hold (all, or any) for a message. */
@@ -131,7 +97,7 @@ function candidatesFor(prepared: PreparedRules, message: RuleMessage): readonly 
   return [...prepared.anySender, ...found].sort((a, b) => a - b);
 }
 
-/** conditionHolds with the condition's texts prepared (same answers). */
+/** Whether one condition, its texts prepared, holds for a message: the one place conditions are judged. */
 function preparedHolds(
   { condition, needle, value, domain }: PreparedCondition,
   message: RuleMessage,
@@ -151,8 +117,16 @@ function preparedHolds(
       return needle.length > 0 && message.body.includes(needle);
     case 'header_equals':
       return lower((message.headers[condition.header] ?? '').trim()) === value;
-    default:
-      return conditionHolds(condition, message);
+    case 'from_client':
+      return message.clientOrganisationIds.includes(condition.organisationId);
+    case 'has_attachment':
+      return message.hasAttachments;
+    case 'is_automated':
+      return message.isAutomated;
+    case 'header_present':
+      return (message.headers[condition.header] ?? '').trim() !== '';
+    case 'mailbox_is':
+      return message.mailboxId === condition.mailboxId;
   }
 }
 
