@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +11,15 @@ export type RunningChild<T> = { info: T; process: ChildProcess; stop(): Promise<
 
 const running = new Set<ChildProcess>();
 
-/** Starts `bench/src/<file>` with tsx and waits for its ready line (`BENCH_READY {json}`). */
+/** The Node flags `npm start` gives the server (apps/server/node-flags.json): app servers here run with them too. */
+const SERVER_FLAGS: string[] = JSON.parse(
+  fs.readFileSync(path.join(BENCH_ROOT, '../apps/server/node-flags.json'), 'utf8'),
+).flags;
+
+/**
+ * Starts `bench/src/<file>` with tsx and waits for its ready line (`BENCH_READY {json}`); an app server
+ * (`harness/app-server.ts`) gets the server's production Node flags.
+ */
 export async function startChild<T>(
   name: string,
   file: string,
@@ -19,7 +28,13 @@ export async function startChild<T>(
 ): Promise<RunningChild<T>> {
   const child = spawn(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', path.join(BENCH_ROOT, 'src', file)],
+    [
+      '--expose-gc',
+      ...(file === 'harness/app-server.ts' ? SERVER_FLAGS : []),
+      '--import',
+      'tsx',
+      path.join(BENCH_ROOT, 'src', file),
+    ],
     {
       cwd: BENCH_ROOT,
       env: { ...process.env, ...env },

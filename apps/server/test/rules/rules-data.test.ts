@@ -109,6 +109,67 @@ describe.each(testDatabaseKinds)('rules tables under row-level security on %s', 
     ).rejects.toThrow();
   });
 
+  it('every write of a rule raises its owner’s rule-set version in the same transaction, read only where the rules are', async () => {
+    type Set = { owner: string; version: number; rule_count: number };
+    const sets = (userId: string) =>
+      asUser<Set>(userId, sql`select owner, version::int, rule_count from triage_rule_sets order by owner`);
+    const mine = async (userId: string) => (await sets(userId)).find((row) => row.owner === `u:${userId}`);
+    const before = (await mine(member.userId)) ?? { version: 0, rule_count: 0 };
+    const ruleId = await personalRule(member.userId, 'Versioned');
+    const added = await mine(member.userId);
+    expect(added?.rule_count).toBe(before.rule_count + 1);
+    expect(added?.version).toBeGreaterThan(before.version);
+    await asUser(member.userId, sql`update triage_rules set name = 'Renamed' where id = ${ruleId}`);
+    const renamed = await mine(member.userId);
+    expect(renamed).toEqual({ ...added, version: (added?.version ?? 0) + 1 });
+    // A write rolled back leaves the version as it was.
+    await expect(
+      withUser(t.app.db, member.userId, async (tx) => {
+        await tx.execute(sql`update triage_rules set is_enabled = false where id = ${ruleId}`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await mine(member.userId)).toEqual(renamed);
+    await asUser(member.userId, sql`delete from triage_rules where id = ${ruleId}`);
+    expect(await mine(member.userId)).toEqual({
+      ...renamed,
+      version: (renamed?.version ?? 0) + 1,
+      rule_count: before.rule_count,
+    });
+    // Another member's set is not readable; the firm's is, by its members only; nobody writes the table.
+    expect((await sets(outsider.userId)).map((row) => row.owner)).not.toContain(`u:${member.userId}`);
+    expect((await sets(member.userId)).map((row) => row.owner)).toContain(`f:${firmId}`);
+    expect((await sets(outsider.userId)).map((row) => row.owner)).not.toContain(`f:${firmId}`);
+    await expect(
+      asUser(
+        member.userId,
+        sql`update triage_rule_sets set version = 1 where owner = ${`u:${member.userId}`}`,
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('a firm with rules is deleted, rule set and all, when its last member leaves', async () => {
+    const solo = await signUp(t.app, `rules-solo-${Date.now()}@solo.test`);
+    expect((await call(solo.cookie, 'POST', '/api/firm', { name: 'Solo Firm' })).statusCode).toBeLessThan(
+      300,
+    );
+    const soloFirm = (await asUser<{ id: string }>(solo.userId, sql`select id from firms`))[0]?.id ?? '';
+    await asUser(
+      solo.userId,
+      sql`insert into triage_rules (firm_id, name, conditions, actions, position)
+        values (${soloFirm}, 'Solo rule', ${RULE_JSON.conditions}::jsonb, ${RULE_JSON.actions}::jsonb, 1)`,
+    );
+    expect(
+      await asUser(
+        solo.userId,
+        sql`select rule_count from triage_rule_sets where owner = ${`f:${soloFirm}`}`,
+      ),
+    ).toEqual([{ rule_count: 1 }]);
+    // The cascade deletes the rule (its trigger updates the set) and the set itself: neither may fail the leave.
+    expect((await call(solo.cookie, 'POST', '/api/firm/leave')).statusCode).toBe(204);
+    expect(await asUser(solo.userId, sql`select id from firms`)).toEqual([]);
+  });
+
   it('refuses a rule owned by nobody or by both, and more than 20 conditions', async () => {
     const both = sql`insert into triage_rules (user_id, firm_id, name, conditions, actions, position)
       values (${owner.userId}, ${firmId}, 'both', ${RULE_JSON.conditions}::jsonb, ${RULE_JSON.actions}::jsonb, 1)`;

@@ -237,11 +237,14 @@ describe('rules prepared for a page judge as each rule alone does', () => {
     return found;
   };
 
-  it('agrees on random rules and senders (sender index, subdomains, any/all, stop here, firm scope)', () => {
+  it('agrees on random rules and messages (every index: sender, subdomains, mailbox, texts, flags; any/all, stop here, firm scope)', () => {
+    // mulberry32: a small seeded generator whose low bits do not repeat in a short cycle (as an LCG's do).
     let seed = 7;
     const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return (((t ^ (t >>> 14)) >>> 0) % 2 ** 32) % n;
     };
     const pick = <T>(list: readonly T[]) => list[random(list.length)] as T;
     const domains = [
@@ -254,14 +257,20 @@ describe('rules prepared for a page judge as each rule alone does', () => {
       '',
     ];
     const addresses = ['ann@bank.test', 'Ann@Mail.Bank.test', 'bob@tax.gov.test', ' ann@bank.test ', ''];
+    const texts = ['statement', 'March ', 'tax', 'a.b', '(x', 'STATEMENT for', 'nothing here', '', ' '];
     const condition = (): RuleCondition =>
       pick<RuleCondition>([
         { kind: 'from_domain', value: pick(domains) },
         { kind: 'from_address', value: pick(addresses) },
-        { kind: 'subject_contains', value: pick(['statement', 'March ', 'tax']) },
-        { kind: 'body_contains', value: pick(['attached', 'nothing here']) },
+        { kind: 'subject_contains', value: pick(texts) },
+        { kind: 'body_contains', value: pick(texts) },
         { kind: 'has_attachment' },
-        { kind: 'recipient_includes', value: pick(['partner@', 'nobody@']) },
+        { kind: 'is_automated' },
+        { kind: 'recipient_includes', value: pick(['partner@', 'nobody@', 'FIRM.test', '']) },
+        { kind: 'mailbox_is', mailboxId: pick([MAILBOX, OTHER_MAILBOX]) },
+        { kind: 'header_present', header: 'list-id' },
+        { kind: 'header_equals', header: 'list-id', value: '<statements.bank.test>' },
+        { kind: 'from_client', organisationId: CLIENT },
       ]);
     const senders = [
       'Ann <ann@bank.test>',
@@ -270,7 +279,7 @@ describe('rules prepared for a page judge as each rule alone does', () => {
       'x@notbank.test',
       '',
     ];
-    for (let round = 0; round < 300; round++) {
+    for (let round = 0; round < 2000; round++) {
       const rules = Array.from({ length: 1 + random(12) }, () =>
         rule(Array.from({ length: 1 + random(3) }, condition), [{ kind: 'later' }], {
           match: pick(['all', 'any'] as const),
@@ -280,7 +289,19 @@ describe('rules prepared for a page judge as each rule alone does', () => {
           position: random(20),
         }),
       );
-      const subject = message({ fromAddress: pick(senders), isSharedMailbox: random(2) === 0 });
+      const subject = message({
+        fromAddress: pick(senders),
+        isSharedMailbox: random(2) === 0,
+        subject: pick(['Your March Statement', 'TAX a.b due', 'hello (x)', '']),
+        body: pick(['Please find attached your STATEMENT for March.', 'nothing', 'A.B', '']),
+        to: pick([['Me <me@firm.test>'], [], ['nobody@else.test', 'PARTNER@firm.test']]),
+        cc: pick([[], ['Partner@Firm.test']]),
+        hasAttachments: random(2) === 0,
+        isAutomated: random(2) === 0,
+        headers: pick([{ 'list-id': '<Statements.Bank.test>' }, {}]),
+        mailboxId: pick([MAILBOX, OTHER_MAILBOX]),
+        clientOrganisationIds: pick([[CLIENT], []]),
+      });
       const prepared = prepareRules(rules);
       expect(evaluatePreparedRules(prepared, subject).map((match) => match.rule.id)).toEqual(
         naive(rules, subject),

@@ -35,6 +35,18 @@ export const triageRules = pgTable('triage_rules', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });
 
+/**
+ * One row per owner of rules (a user's personal rules, a firm's rules): a version every write of one of its rules
+ * raises, and how many it has (migration 0033; written only by its trigger). The filing's fingerprint.
+ */
+export const triageRuleSets = pgTable('triage_rule_sets', {
+  owner: text('owner').primaryKey(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  firmId: uuid('firm_id').references(() => firms.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).default(1).notNull(),
+  ruleCount: integer('rule_count').default(0).notNull(),
+});
+
 /** How often a rule matched and when last; written only by `ledgerdesk_count_rule_matches`. */
 export const triageRuleStats = pgTable('triage_rule_stats', {
   ruleId: uuid('rule_id')

@@ -10,6 +10,7 @@ import {
   type Rule,
   rulePreviewText,
 } from '@ledgerdesk/domain/rules/rule-types';
+import { senderAddressKey } from '@ledgerdesk/domain/triage/automated-mail';
 import type { Tx } from '../../db/with-user';
 import { isExactInSql, previewFilter } from './preview-filter';
 import {
@@ -71,13 +72,11 @@ export async function matchStoredItems(
       isAutomated: row.type === 'notification',
       mailboxId: row.mailboxId,
       isSharedMailbox: shared.has(row.mailboxId),
-      clientOrganisationIds: [],
+      clientOrganisationIds: needsClients
+        ? (clients.get(row.fromAddress ? senderAddressKey(row.fromAddress) : '') ?? [])
+        : [],
     });
-    const sender = message.fromAddress;
-    return (
-      evaluatePreparedRules(prepared, { ...message, clientOrganisationIds: clients.get(sender) ?? [] })
-        .length > 0
-    );
+    return evaluatePreparedRules(prepared, message).length > 0;
   });
   const byThread = new Map<string, RulePreviewThread>();
   for (const row of matched) {

@@ -14,7 +14,7 @@ import {
 import { isOutcomeEmpty, planRuleOutcome } from '@ledgerdesk/domain/rules/plan-rule-outcome';
 import type { Rule } from '@ledgerdesk/domain/rules/rule-types';
 import { ruleHistoryLabel } from '@ledgerdesk/domain/rules/rule-types';
-import { automationReason, NO_AUTOMATION_SIGNALS } from '@ledgerdesk/domain/triage/automated-mail';
+import { NO_AUTOMATION_SIGNALS } from '@ledgerdesk/domain/triage/automated-mail';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/with-user';
 import type { FilingHook, NewMessage, NewRow } from '../../mail';
@@ -26,34 +26,31 @@ import {
   applicationKey,
   claimApplications,
   clientOrganisationsOf,
-  isEmptyRuleSet,
   listRulesForMailbox,
   ruleSetStamp,
 } from './rules-repository';
 
 type Mailbox = { userId: string; integrationId: string };
 
-function ruleMessage(entry: NewMessage, mailbox: Mailbox, isShared: boolean, clients: Map<string, string[]>) {
+function ruleMessage(
+  entry: NewMessage,
+  mailbox: Mailbox,
+  isShared: boolean,
+  clients: Map<string, string[]> | null,
+) {
   const { message, row } = entry;
-  const signals = message.automation ?? NO_AUTOMATION_SIGNALS;
-  const sender = message.from?.address.toLowerCase() ?? '';
   return ruleMessageOf({
     fromAddress: row.fromAddress ?? null,
-    to: message.to.map((address) => address.address),
-    cc: message.cc.map((address) => address.address),
+    to: message.to,
+    cc: message.cc,
     subject: message.subject,
     body: `${row.previewContent ?? ''}\n${message.bodyText}`,
     hasAttachments: message.hasAttachments,
-    isAutomated: row.type === 'notification' || automationReason(signals, row.fromAddress ?? null) !== null,
-    headers: {
-      'list-id': signals.listId,
-      'list-unsubscribe': signals.listUnsubscribe,
-      'auto-submitted': signals.autoSubmitted,
-      precedence: signals.precedence,
-    },
+    isAutomated: row.type === 'notification',
+    signals: message.automation ?? NO_AUTOMATION_SIGNALS,
     mailboxId: mailbox.integrationId,
     isSharedMailbox: isShared,
-    clientOrganisationIds: clients.get(sender) ?? [],
+    clientOrganisationIds: clients?.get(message.from?.address.toLowerCase() ?? '') ?? [],
   });
 }
 
@@ -70,8 +67,8 @@ const RULE_SETS_KEPT = 1_000;
 function createRuleSets() {
   const kept = new Map<string, { stamp: string; set: RuleSet }>();
   return async (tx: Tx, mailbox: Mailbox): Promise<RuleSet | null> => {
-    const stamp = await ruleSetStamp(tx, mailbox);
-    if (isEmptyRuleSet(stamp)) return null;
+    const { stamp, isEmpty } = await ruleSetStamp(tx, mailbox);
+    if (isEmpty) return null;
     const key = `${mailbox.userId}\u0000${mailbox.integrationId}`;
     const found = kept.get(key);
     kept.delete(key);
@@ -103,13 +100,12 @@ async function claimMatches(
         tx,
         inbox.flatMap((entry) => (entry.message.from ? [entry.message.from.address] : [])),
       )
-    : new Map<string, string[]>();
-  const matched = inbox
-    .map((entry) => ({
-      entry,
-      matches: evaluatePreparedRules(prepared, ruleMessage(entry, mailbox, isShared, clients)),
-    }))
-    .filter((candidate) => candidate.matches.length > 0);
+    : null;
+  const matched: { entry: NewMessage; matches: RuleMatch[] }[] = [];
+  for (const entry of inbox) {
+    const matches = evaluatePreparedRules(prepared, ruleMessage(entry, mailbox, isShared, clients));
+    if (matches.length > 0) matched.push({ entry, matches });
+  }
   const keyed = matched.flatMap(({ entry, matches }) =>
     matches.map((match) => ({
       integrationId: mailbox.integrationId,

@@ -81,28 +81,23 @@ export async function listRulesForMailbox(
 }
 
 /**
- * A fingerprint of the rules that may act on a mailbox (the rows `listRulesForMailbox` reads, enabled or not, by
- * id, version, switch, position and last change) and of the firm it is shared with: equal fingerprints, equal
- * rules. Every write of a rule bumps its version or position or switch and its `updated_at`; a rule added or
- * deleted changes the set. One short row, so a sync page need not read 100 rules' JSON again (issue 31).
+ * A fingerprint of the rules that may act on a mailbox: the firm it is shared with and the versions of the rule
+ * sets of its owner and of that firm (migration 0033: every write of one of their rules raises the version in the
+ * writing transaction), with how many rules there are. Equal fingerprints, equal rules; a sync page reads this
+ * one short row (a function planned once per connection) instead of 100 rules' JSON (issue 31).
  */
 export async function ruleSetStamp(
   tx: DbOrTx,
   mailbox: { userId: string; integrationId: string },
-): Promise<string> {
-  const [row] = rowsOf<{ stamp: string }>(
-    await tx.execute(sql`
-      with shared as (select firm_id from firm_shared_mailboxes where email_integration_id = ${mailbox.integrationId})
-      select coalesce((select firm_id::text from shared), '-') || ':' || coalesce(
-        (select md5(string_agg(concat_ws('/', r.id, r.version, r.is_enabled, r.position, r.updated_at), ',' order by r.id))
-          from triage_rules r
-          where r.user_id = ${mailbox.userId} or r.firm_id = (select firm_id from shared)), '') as stamp`),
+): Promise<{ stamp: string; isEmpty: boolean }> {
+  const [row] = rowsOf<{ firm: string; rules: number; versions: string }>(
+    await tx.execute(
+      sql`select * from ledgerdesk_rule_set_stamp(${mailbox.userId}, ${mailbox.integrationId}::uuid)`,
+    ),
   );
-  return row?.stamp ?? '';
+  if (!row) return { stamp: '', isEmpty: true };
+  return { stamp: `${row.firm}:${row.versions}`, isEmpty: Number(row.rules) === 0 };
 }
-
-/** The fingerprint of a mailbox without any rule: `ruleSetStamp` ends with nothing after the firm. */
-export const isEmptyRuleSet = (stamp: string) => stamp.endsWith(':');
 
 export type Application = {
   integrationId: string;
