@@ -48,5 +48,17 @@ describe('automated mail', () => {
   it('keys a sender by their bare address', () => {
     expect(senderAddressKey('Acme News <News@Acme.test>')).toBe('news@acme.test');
     expect(senderAddressKey(' plain@x.test ')).toBe('plain@x.test');
+    // The same answer as the pattern it replaced, on random strings of the characters that matter.
+    const pattern = (text: string) => (/<([^<>]*)>\s*$/.exec(text)?.[1] ?? text).trim().toLowerCase();
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 16807) % 2147483647;
+      return seed % n;
+    };
+    const characters = ['<', '>', ' ', '\n', '\u00a0', 'a', 'B', '@', '.'];
+    for (let round = 0; round < 5000; round++) {
+      const text = Array.from({ length: random(12) }, () => characters[random(characters.length)]).join('');
+      expect(senderAddressKey(text)).toBe(pattern(text));
+    }
   });
 });

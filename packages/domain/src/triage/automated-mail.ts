@@ -55,6 +55,11 @@ export function automationReason(signals: AutomationSignals, fromAddress: string
 
 /** The bare address of a sender ("acme@news.test" of "Acme <ACME@news.test>"), lower-cased. */
 export function senderAddressKey(fromAddress: string): string {
-  const bracketed = /<([^<>]*)>\s*$/.exec(fromAddress)?.[1] ?? fromAddress;
+  // What /<([^<>]*)>\s*$/ finds (the last "<…>" at the end), without a match array: this runs for every message
+  // of every sync page.
+  const text = fromAddress.trimEnd();
+  const open = text.endsWith('>') ? text.lastIndexOf('<', text.length - 2) : -1;
+  const bracketed =
+    open >= 0 && text.indexOf('>', open + 1) === text.length - 1 ? text.slice(open + 1, -1) : fromAddress;
   return bracketed.trim().toLowerCase();
 }
