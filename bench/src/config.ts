@@ -17,7 +17,12 @@ const VALUE_FLAGS = [
   '--fleet-intervals=',
   '--fleet-gaps=',
   '--fleet-cost-seconds=',
+  '--fleet-phases=',
 ] as const;
+
+/** The fleet benchmark's parts, each runnable alone (`--fleet-phases=push,cost`): a rerun of what changed. */
+export const FLEET_PHASES = ['poll', 'push', 'faults', 'cost', 'verify', 'legacy'] as const;
+export type FleetPhase = (typeof FLEET_PHASES)[number];
 
 export type DatabaseTarget = { kind: 'pglite' } | { kind: 'postgres'; adminUrl: string };
 
@@ -66,6 +71,8 @@ export type BenchConfig = {
     gaps: number;
     /** Length of each push-cost window: webhook posts, the node idle, and one new message a second. */
     costSeconds: number;
+    /** The parts to run (default all): the poll-only fleet, push, push with faults, cost, reconciliation, old loop. */
+    phases: ReadonlySet<FleetPhase>;
   };
 };
 
@@ -90,6 +97,17 @@ function flagValue(args: readonly string[], flag: (typeof VALUE_FLAGS)[number]):
   return args.find((arg) => arg.startsWith(flag))?.slice(flag.length);
 }
 
+function parseFleetPhases(text: string | undefined): ReadonlySet<FleetPhase> {
+  if (!text) return new Set(FLEET_PHASES);
+  const phases = text.split(',').map((part) => part.trim());
+  for (const phase of phases) {
+    if (!(FLEET_PHASES as readonly string[]).includes(phase)) {
+      throw new Error(`Unknown fleet phase "${phase}". Phases: ${FLEET_PHASES.join(', ')}.`);
+    }
+  }
+  return new Set(phases as FleetPhase[]);
+}
+
 function parseOnly(args: readonly string[]): BenchmarkId[] {
   const flag = args.find((arg) => arg.startsWith('--only='));
   if (!flag) return [...BENCHMARK_IDS];
@@ -104,7 +122,7 @@ function parseOnly(args: readonly string[]): BenchmarkId[] {
 
 /**
  * Reads the command line (--smoke, --no-build, --only=list,sync, --fleet-mailboxes=N, --fleet-interval=S,
- * --fleet-intervals=K, --fleet-gaps=K, --fleet-cost-seconds=S) and the environment (BENCH_SIZES, BENCH_DATABASE_URL, BENCH_SYNC_MESSAGES,
+ * --fleet-intervals=K, --fleet-gaps=K, --fleet-cost-seconds=S, --fleet-phases=a,b) and the environment (BENCH_SIZES, BENCH_DATABASE_URL, BENCH_SYNC_MESSAGES,
  * BENCH_QUOTA_MESSAGES, BENCH_WEB_ITEMS, BENCH_WEB_RUNS, BENCH_PORT, BENCH_WEB_PROFILE, BENCH_WEB_TRACE (read by the browser
  * benchmark itself), BENCH_MILLION_ITEMS,
  * BENCH_MILLION_ON_PGLITE, BENCH_IMAP_CONNECTIONS).
@@ -115,7 +133,7 @@ export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): Ben
       throw new Error(
         `Unknown option ${arg}. Options: --smoke, --no-build, --only=${BENCHMARK_IDS.join(',')}, ` +
           '--fleet-mailboxes=N, --fleet-interval=SECONDS, --fleet-intervals=K, --fleet-gaps=K, ' +
-          '--fleet-cost-seconds=SECONDS',
+          `--fleet-cost-seconds=SECONDS, --fleet-phases=${FLEET_PHASES.join(',')}`,
       );
     }
   }
@@ -173,6 +191,7 @@ export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): Ben
         '--fleet-cost-seconds',
         isSmoke ? 3 : 60,
       ),
+      phases: parseFleetPhases(flagValue(args, '--fleet-phases=')),
     },
   };
 }

@@ -20,7 +20,11 @@ export type WebhookCost = {
   otherStatuses: Record<string, number>;
   /** Client-side: the post sent → the answer read, over loopback. */
   answerMs: Summary;
+  /** The node's event-loop delay over the window (monitorEventLoopDelay, 10 ms resolution), ms. */
+  eventLoopMs: EventLoopDelay | null;
 };
+
+export type EventLoopDelay = { p50: number; p95: number; p99: number; max: number };
 
 /** The node's CPU over one window, and the freshness of the mail delivered in it (none when idle). */
 export type CpuWindow = {
@@ -98,6 +102,8 @@ async function postNotifications(
     .map((item) => (options.isUnknown ? { ...item, id: `not-ours-${item.id}` } : item));
   const posts = targets.length > 0 ? WEBHOOK_POSTS_PER_SECOND * seconds : 0;
   const spacingMs = 1000 / WEBHOOK_POSTS_PER_SECOND;
+  const loopUrl = `${nodeUrl}/api/bench/event-loop`;
+  await callJson(loopUrl, 'POST');
   const started = performance.now();
   const answers: Promise<{ status: number; ms: number }>[] = [];
   for (let index = 0; index < posts; index++) {
@@ -107,6 +113,7 @@ async function postNotifications(
     answers.push(postOne(nodeUrl, subscription, index));
   }
   const settled = await Promise.all(answers);
+  const eventLoopMs = await callJson<EventLoopDelay>(loopUrl, 'GET').catch(() => null);
   const otherStatuses: Record<string, number> = {};
   for (const { status } of settled) {
     if (status !== 202) otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
@@ -116,6 +123,7 @@ async function postNotifications(
     accepted: settled.filter((answer) => answer.status === 202).length,
     otherStatuses,
     answerMs: summarize(settled.map((answer) => answer.ms)),
+    eventLoopMs,
   };
 }
 

@@ -88,6 +88,10 @@ export async function runPhase(options: {
     integrationIds: mailboxes.map((mailbox) => mailbox.integrationId),
     window: { start, end },
     intervalMs,
+    integrationIdOf:
+      options.scheduler === 'push'
+        ? new Map(mailboxes.map((mailbox) => [mailbox.address, mailbox.integrationId]))
+        : undefined,
   });
   return {
     scheduler: options.scheduler,

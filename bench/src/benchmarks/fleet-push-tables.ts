@@ -123,6 +123,10 @@ export function pushCostTable(input: {
       .join(', ');
     return `${count(cost.accepted)} of ${count(cost.posts)} answered 202${others ? ` (${others})` : ''}`;
   };
+  const loop = (cost: WebhookCost) =>
+    cost.eventLoopMs
+      ? `; the node's event-loop delay p95 / max ${ms(cost.eventLoopMs.p95)} / ${ms(cost.eventLoopMs.max)}`
+      : '';
   const answerTimes = (cost: WebhookCost) =>
     `${ms(cost.answerMs.p50)} / ${ms(cost.answerMs.p95)} / ${ms(cost.answerMs.max)}`;
   const isCpuMet = cost.load.usage.cpuPercentMean < 50;
@@ -141,14 +145,14 @@ export function pushCostTable(input: {
       ],
       [
         'Webhook answer p50 / p95 / max, subscriptions not ours',
-        `${WEBHOOK_POSTS_PER_SECOND} posts/s for ${cost.seconds} s: ${answered(unknown)}`,
+        `${WEBHOOK_POSTS_PER_SECOND} posts/s for ${cost.seconds} s: ${answered(unknown)}${loop(unknown)}`,
         answerTimes(unknown),
         '— (the request alone)',
         '—',
       ],
       [
         "Webhook answer p50 / p95 / max, the fleet's subscriptions",
-        `${WEBHOOK_POSTS_PER_SECOND} posts/s for ${cost.seconds} s: ${answered(webhook)}, each queueing a sync`,
+        `${WEBHOOK_POSTS_PER_SECOND} posts/s for ${cost.seconds} s: ${answered(webhook)}, each queueing a sync${loop(webhook)}`,
         answerTimes(webhook),
         'p95 < 20 ms',
         verdict(isWebhookMet),
@@ -181,6 +185,9 @@ export function pushCostTable(input: {
         accepted: webhook.accepted,
         otherStatuses: webhook.otherStatuses,
         answerMs: webhook.answerMs,
+        eventLoopMs: webhook.eventLoopMs,
+        unknownAnswerMs: unknown.answerMs,
+        unknownEventLoopMs: unknown.eventLoopMs,
         isTargetMet: isWebhookMet,
       },
       { measure: 'cpu-idle', seconds: cost.seconds, ...cost.idle },

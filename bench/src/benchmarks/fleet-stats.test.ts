@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoggedJob } from '../harness/fleet-routes';
-import { duplicateJobs, phaseStats, roundRate, syncsPerInterval } from './fleet-stats';
+import { duplicateJobs, phaseStats, pushPath, roundRate, syncsPerInterval } from './fleet-stats';
 
 const job = (key: string, slot: string, startedAt: number, completedAt: number): LoggedJob => ({
   key,
@@ -125,5 +125,42 @@ describe('phaseStats', () => {
     });
     expect(stats.freshness.max).toBe(30_000);
     expect(stats.notified).toMatchObject({ dropped: 1, freshness: { max: 1_000, p95: 1_000 } });
+  });
+});
+
+describe('pushPath', () => {
+  it("splits a notified message's time by the job that filed it, and counts the poll's separately", () => {
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const deliveries = [
+      { subject: 'm1', mailbox: 'a@x', deliveredAt: 1_000 },
+      { subject: 'm2', mailbox: 'b@x', deliveredAt: 1_000 },
+      { subject: 'm3', mailbox: 'a@x', deliveredAt: 5_000 },
+    ];
+    const inserted = new Map([
+      ['m1', 1_900],
+      ['m2', 3_000],
+      ['m3', 5_800],
+    ]);
+    const jobs = [
+      // a: notified at 1.2 s, started 1.5 s, filed m1 at 1.9 s; a later one for m3.
+      job('a', `push:${iso(1_200)}`, 1_500, 2_000),
+      job('a', `push:${iso(5_300)}`, 5_400, 6_000),
+      // b: a round's poll filed m2.
+      job('b', iso(0), 2_500, 3_100),
+    ];
+    const path = pushPath(
+      deliveries,
+      inserted,
+      jobs,
+      new Map([
+        ['a@x', 'a'],
+        ['b@x', 'b'],
+      ]),
+    );
+    expect(path.byPush).toBe(2);
+    expect(path.byPoll).toBe(1);
+    expect([path.heardMs.min, path.heardMs.max]).toEqual([200, 300]);
+    expect([path.waitedMs.min, path.waitedMs.max]).toEqual([100, 300]);
+    expect([path.syncedMs.min, path.syncedMs.max]).toEqual([400, 400]);
   });
 });

@@ -35,6 +35,23 @@ export type PhaseStats = {
   duplicateJobs: number;
   /** Successful syncs per node (application_name; "—" on PGlite). */
   syncsByNode: Record<string, number>;
+  /** Where a new message's time went, over the messages a notified sync filed (push phases; null otherwise). */
+  pushPath: PushPath | null;
+};
+
+/**
+ * The path of a message a notified sync filed, from the job that filed it (the mailbox's sync job running when
+ * its item was inserted): heard = delivered → that job queued (the notification, the webhook or the Gmail pull;
+ * negative when the message joined a job queued before it and not yet started), waited = queued (or delivered,
+ * if later) → started, synced = started → the item inserted.
+ */
+export type PushPath = {
+  /** Messages filed by a job queued by a notification, and by a round's poll. */
+  byPush: number;
+  byPoll: number;
+  heardMs: Summary;
+  waitedMs: Summary;
+  syncedMs: Summary;
 };
 
 export type PhaseInput = {
@@ -46,6 +63,8 @@ export type PhaseInput = {
   intervalMs: number;
   /** Subjects of the messages whose notification a fault dropped; undefined without faults. */
   dropped?: ReadonlySet<string>;
+  /** Mailbox address → integration id, for the push path (push phases). */
+  integrationIdOf?: ReadonlyMap<string, string>;
 };
 
 /** Freshness, throughput and the exactly-once count of one phase of the fleet benchmark. */
@@ -89,6 +108,56 @@ export function phaseStats(input: PhaseInput): PhaseStats {
     perInterval: syncsPerInterval(syncs, input.integrationIds, window, intervalMs),
     duplicateJobs: duplicateJobs(jobs),
     syncsByNode,
+    pushPath: input.integrationIdOf ? pushPath(deliveries, inserted, jobs, input.integrationIdOf) : null,
+  };
+}
+
+const PUSH_SLOT = 'push:';
+
+/** The push path of each message a notified sync filed (see PushPath). */
+export function pushPath(
+  deliveries: readonly Delivery[],
+  inserted: ReadonlyMap<string, number>,
+  jobs: readonly LoggedJob[],
+  integrationIdOf: ReadonlyMap<string, string>,
+): PushPath {
+  const jobsOf = new Map<string, LoggedJob[]>();
+  for (const job of jobs) {
+    if (job.startedAt === null) continue;
+    const list = jobsOf.get(job.key) ?? [];
+    list.push(job);
+    jobsOf.set(job.key, list);
+  }
+  const heard: number[] = [];
+  const waited: number[] = [];
+  const synced: number[] = [];
+  let byPoll = 0;
+  for (const delivery of deliveries) {
+    const at = inserted.get(delivery.subject);
+    const key = integrationIdOf.get(delivery.mailbox);
+    if (at === undefined || key === undefined) continue;
+    // The job that filed it: the last one of the mailbox started at or before the insert.
+    let filer: LoggedJob | undefined;
+    for (const job of jobsOf.get(key) ?? []) {
+      if ((job.startedAt ?? 0) <= at && (!filer || (job.startedAt ?? 0) > (filer.startedAt ?? 0)))
+        filer = job;
+    }
+    if (!filer?.slot.startsWith(PUSH_SLOT)) {
+      if (filer) byPoll++;
+      continue;
+    }
+    const queuedAt = new Date(filer.slot.slice(PUSH_SLOT.length)).getTime();
+    const startedAt = filer.startedAt ?? 0;
+    heard.push(queuedAt - delivery.deliveredAt);
+    waited.push(startedAt - Math.max(queuedAt, delivery.deliveredAt));
+    synced.push(at - startedAt);
+  }
+  return {
+    byPush: heard.length,
+    byPoll,
+    heardMs: summarize(heard),
+    waitedMs: summarize(waited),
+    syncedMs: summarize(synced),
   };
 }
 

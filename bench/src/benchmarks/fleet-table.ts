@@ -112,6 +112,20 @@ export function fleetTable(input: {
     };
   });
   const interval = seconds(intervalMs);
+  const paths = phases.flatMap((phase) => {
+    const path = phase.stats.pushPath;
+    if (!path || path.byPush === 0) return [];
+    const cell = (summary: typeof path.heardMs) => `${seconds(summary.p50)} / ${seconds(summary.p95)}`;
+    return [
+      `${schedulerLabel(phase)}, ${phase.nodes} node${phase.nodes > 1 ? 's' : ''}: ${count(path.byPush)} messages filed by a notified sync (${count(path.byPoll)} by a poll); heard ${cell(path.heardMs)}, waited ${cell(path.waitedMs)}, synced ${cell(path.syncedMs)} (p50 / p95)`,
+    ];
+  });
+  const pathNote =
+    paths.length > 0
+      ? [
+          `Where a notified message's time went (the mailbox's sync job that was running when its item was inserted): heard = delivered → that job queued (webhook or Gmail pull; negative when the message joined a job queued before it), waited = queued → started, synced = started → inserted. ${paths.join('. ')}.`,
+        ]
+      : [];
   return {
     id: 'fleet',
     title: `6. Sync fleet: ${count(input.count)} mailboxes, ${interval} interval`,
@@ -143,6 +157,7 @@ export function fleetTable(input: {
       'Old loop = the scheduler before the fleet (commit b6b297f, bench/src/harness/legacy-loop.ts): each tick walks the active integrations without an order and starts at most three runs.',
       "Push + poll: the same nodes with live updates on (decision 021): a Graph subscription per Office 365 mailbox (the sandbox posts notifications to the node's webhook), a Gmail watch per Gmail mailbox (the node pulls the sandbox's Pub/Sub subscription every second); the every-interval poll runs beneath. The phase starts once every mailbox's live updates are set up. With faults, the sandbox drops 20 % of the notifications of both providers and sends 5 % twice.",
       `Targets (issue 10, for 1,000 mailboxes on PostgreSQL): p95 freshness under one interval plus one sync's duration, with every message arrived; zero duplicate syncs with two nodes. Issue 29, push: p50 < 2 s and p95 < 5 s with every message arrived, with or without the faults.${input.kind === 'pglite' ? ' Two nodes need PostgreSQL (PGlite is one process).' : ''}`,
+      ...pathNote,
     ],
     data: rows.map((row) => ({
       scheduler: row.phase.scheduler,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { LIVE_PUSH_POLL_PERIODS } from '../../../apps/server/src/jobs/sync-plan';
 import { callJson } from '../client/http-client';
 import { sandboxControl } from '../client/sandbox';
-import type { BenchConfig, DatabaseTarget } from '../config';
+import type { BenchConfig, DatabaseTarget, FleetPhase } from '../config';
 import { createBenchDatabase } from '../infra/bench-database';
 import { type RunningChild, startChild } from '../infra/child-process';
 import { onInterrupt } from '../infra/cleanup';
@@ -32,7 +32,7 @@ export type FleetContext = {
  * treatment.
  */
 export async function runFleet(ctx: FleetContext): Promise<BenchTable[]> {
-  const { mailboxes: count, intervalSeconds, intervals } = ctx.config.fleet;
+  const { mailboxes: count, intervalSeconds, intervals, phases: parts } = ctx.config.fleet;
   const intervalMs = intervalSeconds * 1000;
   const [portA, portB, portLegacy] = ctx.config.ports.fleet;
   const database = await createBenchDatabase(ctx.target);
@@ -94,8 +94,8 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable[]> {
     try {
       ctx.log(`fleet: connecting ${count} mailboxes (${database.label})`);
       mailboxes = await connectFleet(nodeA.info.url, ctx.sandboxUrl, count, tag, ctx.log);
-      phases.push(await measure('one', 'fleet', [nodeA]));
-      if (database.kind === 'postgres') {
+      if (parts.has('poll')) phases.push(await measure('one', 'fleet', [nodeA]));
+      if (parts.has('poll') && database.kind === 'postgres') {
         const nodeB = await startNode('node-b', portB, 'fleet');
         try {
           phases.push(await measure('two', 'fleet', [nodeA, nodeB]));
@@ -107,11 +107,12 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable[]> {
       await nodeA.stop();
     }
     // Live updates: the same mailboxes, the same mail, with push on (the poll still every interval beneath).
-    const nodeP = await startNode('node-p', portA, 'fleet', { BENCH_PUSH: 'on' });
+    const isPushed = ['push', 'faults', 'cost', 'verify'].some((part) => parts.has(part as FleetPhase));
+    const nodeP = isPushed ? await startNode('node-p', portA, 'fleet', { BENCH_PUSH: 'on' }) : null;
     try {
-      setUp = await waitForLivePush(nodeP.info.url, count, 3 * intervalMs + 60_000, ctx.log);
-      phases.push(await measure('push', 'push', [nodeP]));
-      if (database.kind === 'postgres') {
+      if (nodeP) setUp = await waitForLivePush(nodeP.info.url, count, 3 * intervalMs + 60_000, ctx.log);
+      if (nodeP && parts.has('push')) phases.push(await measure('push', 'push', [nodeP]));
+      if (nodeP && parts.has('push') && database.kind === 'postgres') {
         const nodeQ = await startNode('node-q', portB, 'fleet', { BENCH_PUSH: 'on' });
         try {
           phases.push(await measure('push-two', 'push', [nodeP, nodeQ]));
@@ -120,43 +121,49 @@ export async function runFleet(ctx: FleetContext): Promise<BenchTable[]> {
         }
       }
       const faults = { dropShare: 0.2, duplicateShare: 0.05 };
-      await callJson(`${ctx.sandboxUrl}/control/graph/push-faults`, 'POST', faults);
-      await callJson(`${ctx.sandboxUrl}/control/gmail-push/faults`, 'POST', faults);
-      try {
-        phases.push(
-          await measure('push-faults', 'push', [nodeP], '20 % of notifications dropped, 5 % duplicated'),
-        );
-      } finally {
-        await callJson(`${ctx.sandboxUrl}/control/graph/push-faults`, 'DELETE');
-        await callJson(`${ctx.sandboxUrl}/control/gmail-push/faults`, 'DELETE');
+      if (nodeP && parts.has('faults')) {
+        await callJson(`${ctx.sandboxUrl}/control/graph/push-faults`, 'POST', faults);
+        await callJson(`${ctx.sandboxUrl}/control/gmail-push/faults`, 'POST', faults);
+        try {
+          phases.push(
+            await measure('push-faults', 'push', [nodeP], '20 % of notifications dropped, 5 % duplicated'),
+          );
+        } finally {
+          await callJson(`${ctx.sandboxUrl}/control/graph/push-faults`, 'DELETE');
+          await callJson(`${ctx.sandboxUrl}/control/gmail-push/faults`, 'DELETE');
+        }
       }
-      cost = await measurePushCost({
-        nodeUrl: nodeP.info.url,
-        nodePid: nodeP.process.pid ?? 0,
-        sandboxUrl: ctx.sandboxUrl,
-        mailboxes,
-        seconds: ctx.config.fleet.costSeconds,
-        intervalMs,
-        key: tag,
-        log: ctx.log,
-      });
-      verify = await runVerifyStep({
-        mailboxes,
-        sandboxUrl: ctx.sandboxUrl,
-        nodeUrl: nodeP.info.url,
-        perKind: ctx.config.fleet.gaps,
-        intervalMs,
-        key: tag,
-        log: ctx.log,
-      });
+      if (nodeP && parts.has('cost'))
+        cost = await measurePushCost({
+          nodeUrl: nodeP.info.url,
+          nodePid: nodeP.process.pid ?? 0,
+          sandboxUrl: ctx.sandboxUrl,
+          mailboxes,
+          seconds: ctx.config.fleet.costSeconds,
+          intervalMs,
+          key: tag,
+          log: ctx.log,
+        });
+      if (nodeP && parts.has('verify'))
+        verify = await runVerifyStep({
+          mailboxes,
+          sandboxUrl: ctx.sandboxUrl,
+          nodeUrl: nodeP.info.url,
+          perKind: ctx.config.fleet.gaps,
+          intervalMs,
+          key: tag,
+          log: ctx.log,
+        });
     } finally {
-      await nodeP.stop();
+      await nodeP?.stop();
     }
-    const legacy = await startNode('legacy', portLegacy, 'legacy');
-    try {
-      phases.push(await measure('old', 'legacy', [legacy]));
-    } finally {
-      await legacy.stop();
+    if (parts.has('legacy')) {
+      const legacy = await startNode('legacy', portLegacy, 'legacy');
+      try {
+        phases.push(await measure('old', 'legacy', [legacy]));
+      } finally {
+        await legacy.stop();
+      }
     }
   } finally {
     await sandbox.setQuotas('office365', false);

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -120,6 +121,21 @@ export async function benchRoutes(app: FastifyInstance, notifyTimes: Map<string,
     const { rss, heapUsed } = process.memoryUsage();
     return { rssBytes: rss, heapUsedBytes: heapUsed };
   });
+
+  // The node's event-loop delay (10 ms resolution) since the last reset: how long a request that arrived waited for
+  // the loop, whatever it asked for. POST resets it; GET reads it (ms).
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  app.post('/api/bench/event-loop', async () => {
+    loopDelay.reset();
+    return { ok: true };
+  });
+  app.get('/api/bench/event-loop', async () => ({
+    p50: loopDelay.percentile(50) / 1e6,
+    p95: loopDelay.percentile(95) / 1e6,
+    p99: loopDelay.percentile(99) / 1e6,
+    max: loopDelay.max / 1e6,
+  }));
 
   // Epoch milliseconds at which NOTIFY for an item id reached the server (see app-server.ts).
   app.get<{ Params: { id: string } }>('/api/bench/notify-times/:id', async (request) => ({

@@ -16,6 +16,7 @@ import {
   type VerifyJobData,
 } from '../mail';
 
+import { type KeyedWorker, startKeyedWorker } from './keyed-worker';
 import { listSyncCandidates } from './sync-candidates';
 import { parsePeakHours, planSyncRound } from './sync-plan';
 
@@ -48,6 +49,14 @@ export type SyncReason = 'push' | 'verify';
 
 /** A push-queued sync waits this long for a manual sync or reset holding the mailbox, then gives way. */
 const PUSH_SYNC_LOCK_WAIT_MS = 30_000;
+/**
+ * An idle sync worker looks for work this often (at most; half the round at short test intervals). The node that
+ * queues a sync wakes its own worker at once; this bounds how long a job queued on one node waits while that
+ * node's workers are all busy and another node's are idle.
+ */
+const SYNC_IDLE_POLL_MS = 1_000;
+/** Push set-ups and reconciliations are woken by the node that queues them; other nodes look this often. */
+const RARE_POLL_MS = 10_000;
 /** The Gmail pull's slot (one pull a second across the fleet). */
 const PUSH_PULL_SLOT_SECONDS = 1;
 
@@ -133,10 +142,10 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
   let timer: NodeJS.Timeout | null = null;
   let timersTimer: NodeJS.Timeout | null = null;
   let timerWorkers: string[] = [];
-  let syncWorkers: string[] = [];
   let roundWorkers: string[] = [];
-  let pushWorkers: string[] = [];
-  let verifyWorkers: string[] = [];
+  // The per-mailbox queues, each worked by a keyed worker (keyed-worker.ts: pg-boss 10's own fetch stalls them).
+  const keyedWorkers = new Map<string, KeyedWorker>();
+  const wakeWorker = (queue: string) => keyedWorkers.get(queue)?.wake();
   let pushPullWorkers: string[] = [];
   let pushPullTimer: NodeJS.Timeout | null = null;
   let isStopping = false;
@@ -220,8 +229,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
         [queue, job.integrationId, priority],
       );
     }
-    const workers = queue === QUEUES.sync ? syncWorkers : queue === QUEUES.push ? pushWorkers : verifyWorkers;
-    if (id) for (const worker of workers) boss.notifyWorker(worker);
+    if (id) wakeWorker(queue);
     return id !== null;
   };
 
@@ -318,7 +326,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       );
       if (id) refreshes++;
     }
-    for (const worker of syncWorkers) boss.notifyWorker(worker);
+    wakeWorker(QUEUES.sync);
     const now = new Date();
     let pushJobs = 0;
     const pushDue = env.MAIL_PUSH === 'off' ? [] : await listPushDue(deps.db, now);
@@ -349,30 +357,6 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     return outcome;
   };
 
-  /**
-   * A worker that works its queue back to back. pg-boss 10 waits a whole polling interval after every fetch,
-   * even one that found a job, so a worker would run at most one job per interval: 4 sync workers polling every
-   * 2 s gave 2 syncs/s per node, far below 1,000 mailboxes a minute (the fleet benchmark showed it), and the
-   * push worker polling every 10 s set up a fleet's live updates one mailbox per 10 s (a minute for 8 new
-   * mailboxes, hours for 1,000). While the queue has work it fetches again at once; an empty fetch waits.
-   */
-  const workBackToBack = async <T extends object>(
-    queue: string,
-    polling: PgBoss.WorkOptions,
-    run: (job: PgBoss.Job<T>) => Promise<unknown>,
-  ): Promise<string> => {
-    let workerId = '';
-    workerId = await boss.work<T>(queue, polling, async ([job]) => {
-      if (!job) return;
-      try {
-        await run(job);
-      } finally {
-        boss.notifyWorker(workerId);
-      }
-    });
-    return workerId;
-  };
-
   /** Starts the engine and this node's workers, once (see start). */
   const startEngine = async () => {
     if (periodMs <= 0) return;
@@ -395,16 +379,26 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
         if (job) await track(runRound(job.id, job.data));
       }),
     ];
-    syncWorkers = [];
-    for (let index = 0; index < env.SYNC_CONCURRENCY; index++) {
-      syncWorkers.push(
-        await workBackToBack<SyncJobData>(QUEUES.sync, polling, async (job) => {
-          const waitMs = job.data.reason ? PUSH_SYNC_LOCK_WAIT_MS : 0;
-          const hintCursor = job.data.hintHistoryId;
-          await logged('scheduled sync', job.data, () => runSyncJob(deps, job.data, { waitMs, hintCursor }));
+    const keyed = <T extends IntegrationJobData>(
+      queue: string,
+      idlePollMs: number,
+      run: (data: T) => Promise<unknown>,
+    ) =>
+      keyedWorkers.set(
+        queue,
+        startKeyedWorker<T>(boss, {
+          queue,
+          concurrency: env.SYNC_CONCURRENCY,
+          idlePollMs,
+          run: (job) => run(job.data),
+          onError: (error, message) => deps.log.error({ err: error, queue }, message),
         }),
       );
-    }
+    keyed<SyncJobData>(QUEUES.sync, Math.max(250, Math.min(SYNC_IDLE_POLL_MS, periodMs / 2)), (data) => {
+      const waitMs = data.reason ? PUSH_SYNC_LOCK_WAIT_MS : 0;
+      const hintCursor = data.hintHistoryId;
+      return logged('scheduled sync', data, () => runSyncJob(deps, data, { waitMs, hintCursor }));
+    });
     await boss.work<IntegrationJobData>(QUEUES.tokenRefresh, polling, async ([job]) => {
       if (job) await logged('scheduled token refresh', job.data, () => runTokenRefreshJob(deps, job.data));
     });
@@ -416,23 +410,15 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     });
     await boss.createQueue(QUEUES.push, perMailbox(QUEUES.push));
     await boss.createQueue(QUEUES.verify, perMailbox(QUEUES.verify));
-    // The node that queues a push or verify job wakes its own worker; the others look now and then.
-    const rarely = { pollingIntervalSeconds: 10, batchSize: 1 };
-    // A set-up mostly waits on the provider (and, for Graph, on its handshake back to a node): SYNC_CONCURRENCY
-    // at a time, so a fleet turning live updates on is set up in seconds per hundred mailboxes, not minutes.
-    pushWorkers = [];
-    for (let index = 0; index < env.SYNC_CONCURRENCY; index++) {
-      pushWorkers.push(
-        await workBackToBack<IntegrationJobData>(QUEUES.push, rarely, (job) =>
-          logged('push set-up', job.data, () => runPushJob(deps, job.data)),
-        ),
-      );
-    }
-    verifyWorkers = [
-      await workBackToBack<VerifyJobData>(QUEUES.verify, rarely, (job) =>
-        logged('reconciliation', job.data, () => runVerifyJob(deps, job.data)),
-      ),
-    ];
+    // The node that queues a push or verify job wakes its own worker; the others look now and then. A set-up
+    // mostly waits on the provider (and, for Graph, on its handshake back to a node): SYNC_CONCURRENCY at a time,
+    // so a fleet turning live updates on is set up in seconds per hundred mailboxes, not minutes.
+    keyed<IntegrationJobData>(QUEUES.push, RARE_POLL_MS, (data) =>
+      logged('push set-up', data, () => runPushJob(deps, data)),
+    );
+    keyed<VerifyJobData>(QUEUES.verify, RARE_POLL_MS, (data) =>
+      logged('reconciliation', data, () => runVerifyJob(deps, data)),
+    );
     // Without Gmail push settings there is nothing to pull: no slot is asked for (no writes a second for nothing).
     if (deps.pubsub) {
       await boss.createQueue(QUEUES.pushPull, {
@@ -491,6 +477,8 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       if (pushPullTimer) clearInterval(pushPullTimer);
       // Its leases given back first: another node takes the mailboxes at its next claim, not after a lease.
       await imapIdle.stop();
+      // The keyed workers before the engine: their last completions need its pool.
+      await Promise.all([...keyedWorkers.values()].map((worker) => worker.stop(STOP_GRACE_MS)));
       // Resolves once the engine has stopped: its workers finished (or their jobs failed back to the queue after
       // the grace time) and its own pool closed, which waits for a job's completion still being written. With
       // `wait: false` it resolved at once and that write raced whatever came next (a test dropping the database

@@ -144,6 +144,66 @@ describe.each(testDatabaseKinds)('sync fleet (%s)', (kind) => {
     }
   });
 
+  it('runs the next mailbox while a busy mailbox has a job waiting ahead of it (pg-boss 10 stalled the queue)', async () => {
+    const [busy, next] = [
+      await connectFreshMailbox(h, 'office365', { messages: 1 }),
+      await connectFreshMailbox(h, 'gmail', { messages: 1 }),
+    ];
+    if (!busy || !next) throw new Error('no mailbox');
+    const init = await callFunction(h.app, next.cookie, 'initialize-sync-config', {
+      integrationId: next.integrationId,
+    });
+    expect(init.statusCode, init.body).toBe(200);
+    const job = (box: Connected) =>
+      JSON.stringify({ integrationId: box.integrationId, userId: box.userId, slot: 'test' });
+    const fleet = createSyncFleet(h.app.mail);
+    await fleet.start();
+    // The busy mailbox: a sync running (another node's, never ending here) and a notified one waiting behind
+    // it at the head of the queue — the state every notification during a sync leaves.
+    await jobRows(
+      h,
+      `insert into pgboss.job (name, data, priority, singleton_key, state, started_on, policy)
+         values ('mail-sync', $1::jsonb, 0, $2, 'active', now(), 'stately')`,
+      [job(busy), busy.integrationId],
+    );
+    await jobRows(
+      h,
+      `insert into pgboss.job (name, data, priority, singleton_key, policy)
+         values ('mail-sync', $1::jsonb, $3, $2, 'stately')`,
+      [job(busy), busy.integrationId, ON_DEMAND_SYNC_PRIORITY + 1],
+    );
+    try {
+      await h.control('POST', '/messages', {
+        mailbox: next.address,
+        from: 'Pat Client <pat@client.test>',
+        to: [next.address],
+        subject: 'Behind a busy mailbox',
+        text: 'Its notification came while another mailbox was syncing.',
+      });
+      await fleet.queueSync(next, 'push');
+      // pg-boss's own fetch took the busy mailbox's waiting job, could not start it, and answered nothing:
+      // this mailbox waited until the running sync ended (here: its expiry, minutes away).
+      await waitFor(
+        async () =>
+          (await storedItems(h.app, next.userId, next.integrationId)).some(
+            (item) => item.subject === 'Behind a busy mailbox',
+          ),
+        30_000,
+      );
+      const busyJobs = await jobRows<{ state: string }>(
+        h,
+        `select state::text as state from pgboss.job where name = 'mail-sync' and singleton_key = $1 order by state`,
+        [busy.integrationId],
+      );
+      expect(busyJobs.map((row) => row.state).sort()).toEqual(['active', 'created']);
+    } finally {
+      await fleet.stop();
+      await jobRows(h, `delete from pgboss.job where name = 'mail-sync' and singleton_key = $1`, [
+        busy.integrationId,
+      ]);
+    }
+  }, 60_000);
+
   it('reports the fleet on /api/health', async () => {
     const fleet = createSyncFleet(h.app.mail);
     await fleet.start();
