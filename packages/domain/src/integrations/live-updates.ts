@@ -18,6 +18,7 @@ export const LIVE_UPDATES_TEXT = {
   pending: 'Setting up live updates',
   lastNotification: 'Last notification',
   connectionNeedsAttention: 'The mailbox connection needs attention.',
+  turnedOff: 'Live updates are turned off on this server; checking every minute.',
 } as const;
 
 /** The card's line: "Live updates", "Polling only — <reason>", "Live updates off — checking every minute". */

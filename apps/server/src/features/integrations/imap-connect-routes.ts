@@ -117,7 +117,11 @@ async function connectedAnswer(
     verifications: await readVerifications(tx),
   }));
   if (!row) throw notFound('Email integration not found.');
-  const health = { push: push.get(row.id), verification: verifications.get(row.id) ?? null };
+  const health = {
+    push: push.get(row.id),
+    verification: verifications.get(row.id) ?? null,
+    isPushOff: app.mail.env.MAIL_PUSH === 'off',
+  };
   return {
     integration: toIntegrationDto(row, health, imapHostOf(app.mail, row.imapAccount)),
     folders: result.folders,

@@ -14,6 +14,8 @@ export type MailboxHealthRows = {
   push?: typeof mailboxPush.$inferSelect | undefined;
   /** Null or absent: never verified. */
   verification?: VerificationRow | null;
+  /** This server runs with MAIL_PUSH=off: no mailbox gets live updates. */
+  isPushOff?: boolean;
 };
 
 /**
@@ -43,7 +45,7 @@ export function toIntegrationDto(
     updatedAt: row.updatedAt.toISOString(),
     metadata: publicIntegrationMetadata(row.metadata ?? {}),
     verification: toVerificationDto(health.verification ?? null),
-    push: toLiveUpdatesDto(row, health.push),
+    push: toLiveUpdatesDto(row, health.push, health.isPushOff),
     // An IMAP mailbox shows its server, never its login (issue 30).
     imap: row.provider === 'imap' ? { host: imapHost ?? '' } : null,
   };

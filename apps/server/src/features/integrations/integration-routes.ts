@@ -30,6 +30,7 @@ const VERIFY_NEEDS_CONNECTION = 'Reactivate or reconnect this mailbox before ver
 
 /** /api/integrations (list, providers, disconnect, reactivate, reset info) and /api/notification-sources. */
 export async function integrationRoutes(app: FastifyInstance): Promise<void> {
+  const isPushOff = app.mail.env.MAIL_PUSH === 'off';
   defineRoute(
     app,
     {
@@ -45,7 +46,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       }));
       return {
         integrations: rows.map((row) =>
-          toIntegrationDto(row, health(row.id), imapHostOf(app.mail, row.imapAccount)),
+          toIntegrationDto(row, { ...health(row.id), isPushOff }, imapHostOf(app.mail, row.imapAccount)),
         ),
       };
     },
@@ -105,7 +106,13 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
           await app.syncFleet?.queuePush(mailbox);
         }
         const health = await withUser(app.db, user.id, (tx) => readMailboxHealth(tx, user.id));
-        return { integration: toIntegrationDto(row, health(row.id), imapHostOf(app.mail, row.imapAccount)) };
+        return {
+          integration: toIntegrationDto(
+            row,
+            { ...health(row.id), isPushOff },
+            imapHostOf(app.mail, row.imapAccount),
+          ),
+        };
       },
     );
   }
@@ -129,7 +136,13 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       const row = await withUser(app.db, user.id, (tx) => findIntegration(tx, user.id, id));
       if (!row) throw notFound(INTEGRATION_NOT_FOUND);
       const health = await withUser(app.db, user.id, (tx) => readMailboxHealth(tx, user.id));
-      return { integration: toIntegrationDto(row, health(row.id), imapHostOf(app.mail, row.imapAccount)) };
+      return {
+        integration: toIntegrationDto(
+          row,
+          { ...health(row.id), isPushOff },
+          imapHostOf(app.mail, row.imapAccount),
+        ),
+      };
     },
   );
 

@@ -8,12 +8,21 @@ type PushRow = typeof mailboxPush.$inferSelect;
 /** After this many failed attempts in a row the card says "Live updates off" (mail/push/maintain-push.ts). */
 const FAILURES_BEFORE_ATTENTION = 3;
 
-/** A mailbox's live updates as Email Integration shows them (decision 021). */
-export function toLiveUpdatesDto(integration: IntegrationRow, push: PushRow | undefined): LiveUpdatesDto {
+/**
+ * A mailbox's live updates as Email Integration shows them (decision 021). With `MAIL_PUSH=off` no push job or
+ * IDLE connection ever runs, so every mailbox is "Polling only" with that reason (it said "Setting up live
+ * updates" for ever).
+ */
+export function toLiveUpdatesDto(
+  integration: IntegrationRow,
+  push: PushRow | undefined,
+  isPushOff = false,
+): LiveUpdatesDto {
   const lastNotificationAt = push?.lastNotificationAt?.toISOString() ?? null;
   if (integration.needsReconnect) {
     return { state: 'attention', reason: LIVE_UPDATES_TEXT.connectionNeedsAttention, lastNotificationAt };
   }
+  if (isPushOff) return { state: 'polling', reason: LIVE_UPDATES_TEXT.turnedOff, lastNotificationAt };
   if (!push || push.state === 'pending') return { state: 'pending', reason: null, lastNotificationAt };
   if (push.state === 'live') return { state: 'live', reason: null, lastNotificationAt };
   if (push.state === 'unavailable') return { state: 'polling', reason: push.lastError, lastNotificationAt };

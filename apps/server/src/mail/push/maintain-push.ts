@@ -1,4 +1,5 @@
 import type { Provider } from '@ledgerdesk/domain/entities';
+import { LIVE_UPDATES_TEXT } from '@ledgerdesk/domain/integrations/live-updates';
 import { isProviderError } from '../http/provider-error';
 import { SYNC_POLICY } from '../http/retry-policy';
 import { findIntegration, type IntegrationCtx, type IntegrationRow } from '../integrations/integration-store';
@@ -13,7 +14,7 @@ export const PUSH_FAILURES_BEFORE_OFF = 3;
 /** An unavailable configuration is looked at again this often (settings change with a restart). */
 const UNAVAILABLE_RECHECK_MS = 60 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
-const PUSH_TURNED_OFF = 'Live updates are turned off on this server; checking every minute.';
+const PUSH_TURNED_OFF = LIVE_UPDATES_TEXT.turnedOff;
 
 export type PushJobOutcome = 'live' | 'unavailable' | 'failed' | 'skipped';
 
