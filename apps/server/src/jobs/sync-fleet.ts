@@ -383,12 +383,13 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       queue: string,
       idlePollMs: number,
       run: (data: T) => Promise<unknown>,
+      concurrency = env.SYNC_CONCURRENCY,
     ) =>
       keyedWorkers.set(
         queue,
         startKeyedWorker<T>(boss, {
           queue,
-          concurrency: env.SYNC_CONCURRENCY,
+          concurrency,
           idlePollMs,
           run: (job) => run(job.data),
           onError: (error, message) => deps.log.error({ err: error, queue }, message),
@@ -416,8 +417,12 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     keyed<IntegrationJobData>(QUEUES.push, RARE_POLL_MS, (data) =>
       logged('push set-up', data, () => runPushJob(deps, data)),
     );
-    keyed<VerifyJobData>(QUEUES.verify, RARE_POLL_MS, (data) =>
-      logged('reconciliation', data, () => runVerifyJob(deps, data)),
+    // One reconciliation at a time per node: a run syncs and lists whole folders.
+    keyed<VerifyJobData>(
+      QUEUES.verify,
+      RARE_POLL_MS,
+      (data) => logged('reconciliation', data, () => runVerifyJob(deps, data)),
+      1,
     );
     // Without Gmail push settings there is nothing to pull: no slot is asked for (no writes a second for nothing).
     if (deps.pubsub) {

@@ -53,16 +53,24 @@ export async function pullPushNotifications(
     newest.set(notification.address, newer(notification.historyId, newest.get(notification.address)));
   }
   const now = new Date();
+  const notified: string[] = [];
   for (const [address, hintHistoryId] of newest) {
     const mailboxes = await findGmailPushByAddress(deps.db, address);
     if (mailboxes.length === 0) report.unknown++;
     for (const mailbox of mailboxes) {
-      await recordPushNotification(deps.db, mailbox.integrationId, true, now);
       await queueSync({ ...mailbox, hintHistoryId });
+      notified.push(mailbox.integrationId);
       report.mailboxes++;
     }
   }
   await deps.pubsub.acknowledge(messages.map((message) => message.ackId));
+  // The "last notification" stamps are a display: written once every sync is queued, so the last mailbox of a
+  // busy pull does not wait for the others' stamps (a failure is logged; the syncs are queued and acknowledged).
+  for (const integrationId of notified) {
+    await recordPushNotification(deps.db, integrationId, true, now).catch((error: unknown) =>
+      deps.log.warn({ err: error, integrationId }, 'recording a notification failed'),
+    );
+  }
   if (report.malformed > 0 || report.unknown > 0) deps.log.warn(report, 'Gmail notifications ignored');
   return report;
 }
