@@ -74,6 +74,8 @@ async function main(): Promise<void> {
           GOOGLE_PUBSUB_URL: `${sandbox}/pubsub`,
         }
       : {}),
+    // The IMAP benchmark's Dovecot listens on loopback (every connection checks the server's address).
+    IMAP_ALLOW_PRIVATE_HOSTS: 'true',
     SIGN_IN_MAX_ATTEMPTS_PER_IP: '100000',
     SIGN_IN_MAX_ATTEMPTS_PER_ACCOUNT: '100000',
   });

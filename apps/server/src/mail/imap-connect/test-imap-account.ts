@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { ImapConnectBody, ImapFoldersFound } from '@ledgerdesk/domain/api/imap-connect';
 import type { ImapAccount } from '../imap/imap-account';
+import { resolveHost } from '../imap/resolve-host';
 import type { MailDeps } from '../mail-deps';
 import { checkImap } from './check-imap';
 import { checkSmtp } from './check-smtp';
-import { resolveHost } from './resolve-host';
 import { type StepFailure, stepFailure } from './step-failure';
 
 export type ImapTestResult = { ok: true; account: ImapAccount; folders: ImapFoldersFound } | StepFailure;

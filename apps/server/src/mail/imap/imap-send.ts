@@ -69,6 +69,11 @@ export async function imapSend(session: MailSession, mail: OutgoingMail): Promis
     inReplyTo: threading.inReplyTo,
     references: threading.references,
   })}`;
-  await submitMail(account, { from, to: [...mail.to, ...mail.cc] }, raw);
+  await submitMail(
+    account,
+    { from, to: [...mail.to, ...mail.cc] },
+    raw,
+    session.imapAllowPrivateHosts ?? false,
+  );
   await fileSentCopy(session, raw);
 }

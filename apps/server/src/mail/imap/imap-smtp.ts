@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { ProviderError } from '../http/provider-error';
 import type { ImapAccount } from './imap-account';
+import { checkedAddress, serverNameOf } from './imap-client';
 
 type SmtpFailure = Error & { code?: string; responseCode?: number; response?: string; rejected?: string[] };
 
@@ -53,16 +54,18 @@ export async function submitMail(
   account: ImapAccount,
   envelope: { from: string; to: string[] },
   raw: string,
+  allowPrivate: boolean,
 ): Promise<void> {
   const { host, port, security } = account.smtp;
+  const address = await checkedAddress(account.smtp, 'SMTP', allowPrivate);
   const transport = nodemailer.createTransport({
-    host,
+    host: address,
     port,
     secure: security === 'tls',
     requireTLS: security === 'starttls',
     ignoreTLS: security === 'none',
     auth: { user: account.username, pass: account.password },
-    ...(account.ca ? { tls: { ca: account.ca } } : {}),
+    tls: { ...serverNameOf(host), ...(account.ca ? { ca: account.ca } : {}) },
     connectionTimeout: 20_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,

@@ -21,6 +21,8 @@ export type MailSession = {
   refreshAccessToken(): Promise<string>;
   /** An IMAP mailbox's servers and login (decrypted); absent for OAuth providers. */
   imapAccount?: ImapAccount;
+  /** IMAP_ALLOW_PRIVATE_HOSTS: whether its servers may resolve to private addresses (checked at every connection). */
+  imapAllowPrivateHosts?: boolean;
   /** Per-operation memo for lookups an adapter repeats (e.g. Graph folder ids). */
   memo: Map<string, unknown>;
 };

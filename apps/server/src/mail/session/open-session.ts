@@ -32,7 +32,12 @@ export function openSession(
     policy: options.policy,
     ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
     memo: new Map(),
-    ...(integration.provider === 'imap' ? { imapAccount: storedAccount(ctx, integration) } : {}),
+    ...(integration.provider === 'imap'
+      ? {
+          imapAccount: storedAccount(ctx, integration),
+          imapAllowPrivateHosts: ctx.deps.env.IMAP_ALLOW_PRIVATE_HOSTS,
+        }
+      : {}),
     async accessToken() {
       if (!current) current = storedToken(ctx, integration);
       const expiry = current?.expiresAt?.toISOString() ?? null;

@@ -48,7 +48,7 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
     let t: TestApp;
     const clock = new ManualClock();
     beforeAll(async () => {
-      t = await createTestApp(kind, {}, { clock });
+      t = await createTestApp(kind, { IMAP_ALLOW_PRIVATE_HOSTS: 'true' }, { clock });
     }, 120_000);
     afterAll(async () => t?.close());
 
@@ -446,6 +446,7 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
         wrong,
         { from: box.address, to: [box.address] },
         'Subject: x\r\n\r\nx\r\n',
+        true,
       ).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(ProviderError);
       expect(failure).toMatchObject({ kind: 'unauthorized' });

@@ -43,6 +43,8 @@ describe.skipIf(!hasPostgres || !started?.server)('IMAP IDLE on two nodes of one
     const secrets = {
       AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
       TOKEN_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+      // The test's Dovecot is on loopback.
+      IMAP_ALLOW_PRIVATE_HOSTS: 'true',
     };
     // The harness app (no fleet) connects and first-syncs the mailbox; the nodes hold its IDLE and sync.
     h = await createTestApp('postgres', secrets);

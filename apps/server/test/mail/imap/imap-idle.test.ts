@@ -31,7 +31,11 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
     let fleet: SyncFleet;
     beforeAll(async () => {
       // The poll is an hour away: every sync in these tests is one a change heard over IDLE queued.
-      t = await createTestApp(kind, { SYNC_INTERVAL_SECONDS: '3600', IMAP_IDLE_LEASE_SECONDS: '4' });
+      t = await createTestApp(kind, {
+        SYNC_INTERVAL_SECONDS: '3600',
+        IMAP_IDLE_LEASE_SECONDS: '4',
+        IMAP_ALLOW_PRIVATE_HOSTS: 'true',
+      });
       fleet = createSyncFleet(t.app.mail);
       await fleet.start();
       t.app.syncFleet = fleet;

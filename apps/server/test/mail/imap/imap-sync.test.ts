@@ -40,7 +40,7 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
   (kind) => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp(kind);
+      t = await createTestApp(kind, { IMAP_ALLOW_PRIVATE_HOSTS: 'true' });
     }, 120_000);
     afterAll(async () => t?.close());
 

@@ -1,6 +1,6 @@
 import { ImapFlow } from 'imapflow';
 import type { ImapAccount } from '../imap-account';
-import { imapClientOptions } from '../imap-client';
+import { checkedAddress, imapClientOptions } from '../imap-client';
 import { toProviderError } from '../imap-errors';
 
 /** IDLE is broken and issued again this often (servers end an IDLE after 30 minutes; NATs forget quiet sockets). */
@@ -26,11 +26,13 @@ export type IdleHandlers = {
  */
 export async function openIdleConnection(
   account: ImapAccount,
+  allowPrivate: boolean,
   handlers: IdleHandlers,
 ): Promise<IdleConnection> {
   const { host } = account.imap;
+  const address = await checkedAddress(account.imap, 'IMAP', allowPrivate);
   const client = new ImapFlow({
-    ...imapClientOptions(account),
+    ...imapClientOptions(account, address),
     socketTimeout: SOCKET_TIMEOUT_MS,
     maxIdleTime: MAX_IDLE_MS,
     // IDLE again a second after anything else ran (the first IDLE is started below).

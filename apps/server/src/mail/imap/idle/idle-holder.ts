@@ -83,7 +83,7 @@ export function createImapIdleHolder(deps: MailDeps, queueSync: QueueMailboxSync
       }
       const account = openImapAccount(deps.tokenCipher, integration.imapAccount);
       const onChange = notifier(mailbox);
-      const connection = await openIdleConnection(account, {
+      const connection = await openIdleConnection(account, deps.env.IMAP_ALLOW_PRIVATE_HOSTS, {
         onChange,
         onClosed: (error) => {
           if (!entry.dropped) void fail(entry, error);

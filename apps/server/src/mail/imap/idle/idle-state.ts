@@ -13,14 +13,15 @@ export const HEALTHY_CONNECTION_MS = 60_000;
 
 /** The wait after `failures` failures in a row: 5, 10, 20 … s (a refused login: 1, 2, 4 … min), at most an hour. */
 export function idleRetryDelayMs(failures: number, error: unknown): number {
-  const base = isProviderError(error, 'unauthorized') ? AUTH_RETRY_BASE_MS : RETRY_BASE_MS;
+  // A refused login, or a server name now on a private address: neither fixes itself in seconds.
+  const base = isProviderError(error, 'unauthorized', 'forbidden') ? AUTH_RETRY_BASE_MS : RETRY_BASE_MS;
   return Math.min(MAX_RETRY_MS, base * 2 ** Math.max(0, failures - 1));
 }
 
 /** Why IDLE is not held, in words for Email Integration (the ProviderError's message names the step). */
 export function describeIdleFailure(error: unknown): string {
   if (isProviderError(error, 'unauthorized')) return 'The IMAP server refused the user name or password.';
-  if (isProviderError(error, 'network', 'timeout', 'unavailable'))
+  if (isProviderError(error, 'network', 'timeout', 'unavailable', 'forbidden'))
     return error instanceof Error ? error.message : 'The IMAP server could not be reached.';
   return 'The IMAP server ended the live connection.';
 }
