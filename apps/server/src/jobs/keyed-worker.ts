@@ -64,6 +64,11 @@ type FetchedRow = { id: string; data: unknown; expireInSeconds: number | string 
  */
 export function startKeyedWorker<T>(boss: PgBoss, options: KeyedWorkerOptions<T>): KeyedWorker {
   const inFlight = new Map<string, Promise<void>>();
+  /**
+   * Jobs failed back to the queue by stop() while their run went on: pg-boss keeps a job's id through its retry,
+   * so a late complete or fail of ours could end another node's run of it. Their runs end without a word.
+   */
+  const givenBack = new Set<string>();
   let isStopping = false;
   let isWoken = false;
   let wakeUp: (() => void) | null = null;
@@ -104,16 +109,26 @@ export function startKeyedWorker<T>(boss: PgBoss, options: KeyedWorkerOptions<T>
       timer = setTimeout(() => reject(new Error('job timed out')), job.expireMs);
       timer.unref();
     });
+    let failure: Error | null = null;
     try {
       await Promise.race([options.run({ id: job.id, data: job.data }), expired]);
-      await boss.complete(options.queue, job.id);
     } catch (error) {
-      await boss
-        .fail(options.queue, job.id, error instanceof Error ? error : new Error(String(error)))
-        .catch((failError: unknown) => options.onError(failError, 'failing a job failed'));
+      failure = error instanceof Error ? error : new Error(String(error));
     } finally {
       clearTimeout(timer);
     }
+    if (givenBack.has(job.id)) return;
+    // A completion that fails to be written leaves the job active until its expiry (as pg-boss's own worker
+    // does): the work is not failed for it.
+    if (!failure) {
+      await boss
+        .complete(options.queue, job.id)
+        .catch((error: unknown) => options.onError(error, 'completing a job failed'));
+      return;
+    }
+    await boss
+      .fail(options.queue, job.id, failure)
+      .catch((error: unknown) => options.onError(error, 'failing a job failed'));
   };
 
   const loop = (async () => {
@@ -141,7 +156,7 @@ export function startKeyedWorker<T>(boss: PgBoss, options: KeyedWorkerOptions<T>
       }
       const { id } = job;
       const work = runOne(job)
-        .catch((error: unknown) => options.onError(error, 'completing a job failed'))
+        .catch((error: unknown) => options.onError(error, 'a job run failed unexpectedly'))
         .finally(() => {
           inFlight.delete(id);
           wake();
@@ -164,8 +179,11 @@ export function startKeyedWorker<T>(boss: PgBoss, options: KeyedWorkerOptions<T>
         new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref()),
       ]);
       if (isDone) return;
-      // Given back at once rather than left active until their expiry: another node may take them now.
+      // Failed back to the queue rather than left active until their expiry, as pg-boss's own stop does: a sync
+      // is retried after its queue's backoff (by any node), a set-up or reconciliation is queued again by a later
+      // round.
       const stillRunning = left.filter((id) => inFlight.has(id));
+      for (const id of stillRunning) givenBack.add(id);
       if (stillRunning.length > 0) {
         const reason = new Error('the node stopped while the job was active');
         await Promise.all(

@@ -385,6 +385,8 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       run: (data: T) => Promise<unknown>,
       concurrency = env.SYNC_CONCURRENCY,
     ) =>
+      // A stop that came while the engine was starting: no worker it would not stop.
+      !isStopping &&
       keyedWorkers.set(
         queue,
         startKeyedWorker<T>(boss, {
