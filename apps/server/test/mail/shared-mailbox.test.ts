@@ -242,4 +242,47 @@ describe.each(testDatabaseKinds)('Microsoft 365 shared mailboxes against the san
       await mailboxKeys(h.control, t.shared),
     );
   });
+
+  it("refuses a second copy of a shared mailbox a colleague already shares with the firm, in words; before it is shared, each member's own stays possible", async () => {
+    const t = await tenant(2);
+    await grant(t, { access: 'full' });
+    const box = await connected(t);
+    const call = (cookie: string, method: 'POST' | 'PATCH', url: string, payload?: unknown) =>
+      h.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+    // Sam (the owner of the connection) names himself, makes a firm and invites a colleague.
+    const named = await call(t.cookie, 'PATCH', '/api/profile', { fullName: 'Sam Owner' });
+    expect(named.statusCode, named.body).toBe(200);
+    const firm = await call(t.cookie, 'POST', '/api/firm', { name: `Firm ${counter}` });
+    expect(firm.statusCode, firm.body).toBeLessThan(300);
+    const colleague = await signUp(h.app, `colleague${counter}-${Date.now()}@ledgerdesk.test`);
+    const invited = await call(t.cookie, 'POST', '/api/firm/invitations', { email: colleague.email });
+    const token = new URL(invited.json().link).searchParams.get('token');
+    expect((await call(colleague.cookie, 'POST', '/api/firm/invitations/accept', { token })).statusCode).toBe(
+      200,
+    );
+    const askAs = (cookie: string, address: string) =>
+      callFunction(h.app, cookie, 'office365-auth', {
+        action: 'get-auth-url',
+        redirectUri: REDIRECT,
+        sharedMailbox: address,
+      });
+    // Not shared with the firm yet: the colleague cannot see Sam's connection, and may add their own.
+    expect((await askAs(colleague.cookie, t.shared)).statusCode).toBe(200);
+    const shared = await call(t.cookie, 'POST', '/api/firm/shared-mailboxes', {
+      integrationId: box.integrationId,
+    });
+    expect(shared.statusCode, shared.body).toBeLessThan(300);
+    const refused = await askAs(colleague.cookie, t.shared.toUpperCase());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'SHARED_MAILBOX_ALREADY_SHARED',
+      message: SHARED_MAILBOX_ERRORS.sharedByColleague(
+        t.shared.toUpperCase(),
+        'Sam Owner',
+        `Firm ${counter}`,
+      ),
+    });
+    // Sam himself may still reconnect it (same integration, new tokens).
+    expect((await askAs(t.cookie, t.shared)).statusCode).toBe(200);
+  });
 });

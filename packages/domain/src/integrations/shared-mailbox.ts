@@ -44,4 +44,6 @@ export const SHARED_MAILBOX_ERRORS = {
   stillRemoved: (address: string) =>
     `You still have no access to ${address}. Ask your Microsoft 365 administrator to grant it again.`,
   notShared: 'Only a shared mailbox whose access was removed can be checked again.',
+  sharedByColleague: (address: string, ownerName: string, firmName: string) =>
+    `${ownerName} already shares ${address} with ${firmName}: it is under Triage for everyone in the firm, so there is nothing to add.`,
 } as const;

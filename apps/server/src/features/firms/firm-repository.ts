@@ -138,6 +138,31 @@ export async function actorDisplayName(tx: Tx, user: SessionUser): Promise<strin
 }
 
 /** Creates a firm owned by the user (a definer function); null when the user is already in one. */
+/**
+ * A mailbox another member already shares with the caller's firm, by its address (any case): its firm and owner,
+ * or null. Only shares the caller can see (firm RLS): a colleague's unshared connection stays their own.
+ */
+export async function findSharedByColleague(
+  tx: Tx,
+  userId: string,
+  address: string,
+): Promise<{ firmName: string; ownerName: string } | null> {
+  const [row] = rowsOf<{ firm_name: string; owner_full_name: string | null; owner_email: string }>(
+    await tx.execute(sql`
+      select f.name as firm_name, n.full_name as owner_full_name, u.email as owner_email
+      from firm_shared_mailboxes s
+      join ledgerdesk_shared_mailboxes() v on v.integration_id = s.email_integration_id
+      join firms f on f.id = s.firm_id
+      join users u on u.id = s.owner_user_id
+      left join ledgerdesk_firm_member_names() n on n.user_id = s.owner_user_id
+      where lower(s.email_address) = lower(${address}) and s.owner_user_id <> ${userId}
+      limit 1`),
+  );
+  return row
+    ? { firmName: row.firm_name, ownerName: displayName(row.owner_full_name, row.owner_email) }
+    : null;
+}
+
 export async function createFirm(tx: Tx, name: string): Promise<string | null> {
   const result = await tx.execute(sql`select ledgerdesk_create_firm(${name}) as id`);
   return rowsOf<{ id: string | null }>(result)[0]?.id ?? null;

@@ -1,10 +1,13 @@
 import { oauthFunctionSchema } from '@ledgerdesk/domain/api/functions';
 import type { Provider } from '@ledgerdesk/domain/entities';
 import { REDIRECT_URI_MISMATCH } from '@ledgerdesk/domain/integrations/oauth-messages';
+import { SHARED_MAILBOX_ERRORS } from '@ledgerdesk/domain/integrations/shared-mailbox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
 import { completeConnection, isAllowedRedirectUri, restartLiveUpdates, startConnection } from '../../mail';
+import { findSharedByColleague } from '../firms/firm-repository';
 
 /** Origins the provider may send the user back to: the app's public URL, or the origin serving this request. */
 function allowedOrigins(app: FastifyInstance, request: FastifyRequest): string[] {
@@ -34,6 +37,19 @@ export function registerOAuthFunctions(app: FastifyInstance): void {
           throw new AppError(400, 'REDIRECT_URI_MISMATCH', REDIRECT_URI_MISMATCH);
         }
         if ('action' in input && input.action === 'get-auth-url') {
+          // A shared mailbox a colleague already shares with the firm: one integration per firm, not one each
+          // (two would sync, notify and file the same mail twice).
+          const shared = input.sharedMailbox?.trim();
+          const colleague = shared
+            ? await withUser(app.db, user.id, (tx) => findSharedByColleague(tx, user.id, shared))
+            : null;
+          if (shared && colleague) {
+            throw new AppError(
+              409,
+              'SHARED_MAILBOX_ALREADY_SHARED',
+              SHARED_MAILBOX_ERRORS.sharedByColleague(shared, colleague.ownerName, colleague.firmName),
+            );
+          }
           return startConnection(app.mail, {
             userId: user.id,
             provider,
