@@ -75,6 +75,8 @@ describe('phaseStats', () => {
         items: [
           { subject: 'Fleet x 1', insertedAt: 4_000, createdAt: 3_990 },
           { subject: 'Fleet x 3', insertedAt: 4_000, createdAt: 3_990 },
+          // The same message inserted twice would be a duplicate item.
+          { subject: 'Fleet x 3', insertedAt: 4_500, createdAt: 4_490 },
         ],
         syncs: [
           { integrationId: 'i1', at: 4_000, node: 'node-a' },
@@ -90,6 +92,7 @@ describe('phaseStats', () => {
     expect(stats).toMatchObject({
       delivered: 3,
       arrived: 2,
+      duplicateItems: 1,
       mailboxes: 2,
       mailboxesSynced: 2,
       mailboxesWithNewMail: 2,

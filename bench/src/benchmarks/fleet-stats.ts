@@ -10,6 +10,8 @@ export type PerInterval = { total: number; exactlyOne: number; none: number; mor
 export type PhaseStats = {
   delivered: number;
   arrived: number;
+  /** Triage items inserted for a message beyond its first (the insert log; the unique key should keep it 0). */
+  duplicateItems: number;
   mailboxes: number;
   /** Mailboxes with at least one successful sync in the window. */
   mailboxesSynced: number;
@@ -70,7 +72,12 @@ export type PhaseInput = {
 /** Freshness, throughput and the exactly-once count of one phase of the fleet benchmark. */
 export function phaseStats(input: PhaseInput): PhaseStats {
   const { deliveries, log, window, intervalMs } = input;
-  const inserted = new Map(log.items.map((item) => [item.subject, item.insertedAt]));
+  // A message's first insert (a second would be a duplicate item, counted below).
+  const inserted = new Map<string, number>();
+  for (const item of log.items) {
+    const first = inserted.get(item.subject);
+    if (first === undefined || item.insertedAt < first) inserted.set(item.subject, item.insertedAt);
+  }
   const freshness: number[] = [];
   const notifiedFreshness: number[] = [];
   const withNewMail = new Set<string>();
@@ -95,6 +102,7 @@ export function phaseStats(input: PhaseInput): PhaseStats {
   return {
     delivered: deliveries.length,
     arrived: freshness.length,
+    duplicateItems: log.items.length - inserted.size,
     mailboxes: ids.size,
     mailboxesSynced: new Set(syncs.map((sync) => sync.integrationId)).size,
     mailboxesWithNewMail: withNewMail.size,
