@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from './config';
+import { FLEET_PHASES, readConfig } from './config';
+
+const ALL_PHASES = new Set(FLEET_PHASES);
 
 describe('readConfig', () => {
   it('runs everything on PGlite at the issue sizes by default', () => {
@@ -11,6 +13,7 @@ describe('readConfig', () => {
       intervals: 3,
       gaps: 10,
       costSeconds: 60,
+      phases: ALL_PHASES,
     });
     expect(config.databases).toEqual([{ kind: 'pglite' }]);
     expect(config.list.sizes).toEqual([1_000, 10_000, 100_000]);
@@ -32,7 +35,14 @@ describe('readConfig', () => {
     expect(config.shouldBuild).toBe(false);
     expect(Math.max(...config.list.sizes)).toBeLessThan(1_000);
     expect(config.sync.messages).toBeLessThan(100);
-    expect(config.fleet).toEqual({ mailboxes: 8, intervalSeconds: 2, intervals: 2, gaps: 2, costSeconds: 3 });
+    expect(config.fleet).toEqual({
+      mailboxes: 8,
+      intervalSeconds: 2,
+      intervals: 2,
+      gaps: 2,
+      costSeconds: 3,
+      phases: ALL_PHASES,
+    });
   });
 
   it('reads the fleet size, interval and number of intervals from flags, smoke or not', () => {
@@ -43,6 +53,7 @@ describe('readConfig', () => {
       '--fleet-intervals=2',
       '--fleet-gaps=5',
       '--fleet-cost-seconds=20',
+      '--fleet-phases=push,cost',
     ];
     expect(readConfig(args, {}).fleet).toEqual({
       mailboxes: 200,
@@ -50,6 +61,7 @@ describe('readConfig', () => {
       intervals: 2,
       gaps: 5,
       costSeconds: 20,
+      phases: new Set(['push', 'cost']),
     });
     expect(readConfig(['--smoke', '--fleet-mailboxes=20'], {}).fleet.mailboxes).toBe(20);
     expect(readConfig(args, {}).only).toEqual(['fleet']);
@@ -85,5 +97,6 @@ describe('readConfig', () => {
     expect(() => readConfig(['--only=list,disk'], {})).toThrow(/--only/);
     expect(() => readConfig(['--fleet-mailboxes=1k'], {})).toThrow(/--fleet-mailboxes/);
     expect(() => readConfig(['--fleet-interval=0'], {})).toThrow(/--fleet-interval/);
+    expect(() => readConfig(['--fleet-phases=push,warp'], {})).toThrow(/Unknown fleet phase "warp"/);
   });
 });
