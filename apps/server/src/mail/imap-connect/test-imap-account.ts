@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ImapConnectBody, ImapFoldersFound } from '@ledgerdesk/domain/api/imap-connect';
 import type { ImapAccount } from '../imap/imap-account';
-import { resolveHost } from '../imap/resolve-host';
+import { privateHostRefusal, resolveHost } from '../imap/resolve-host';
 import type { MailDeps } from '../mail-deps';
 import { checkImap } from './check-imap';
 import { checkSmtp } from './check-smtp';
@@ -50,11 +50,7 @@ export async function testImapAccount(deps: MailDeps, account: ImapAccount): Pro
             'HOST_NOT_FOUND',
             `The ${kind} server name ${server.host} was not found. Check its spelling.`,
           )
-        : stepFailure(
-            'dns',
-            'HOST_REFUSED',
-            `The ${kind} server ${server.host} is on a private network address, which this server does not connect to.`,
-          );
+        : stepFailure('dns', 'HOST_REFUSED', privateHostRefusal(kind, server.host));
     addresses.push(resolved.address);
   }
   const [imapAddress = '', smtpAddress = ''] = addresses;

@@ -4,7 +4,7 @@ import { ProviderError } from '../http/provider-error';
 import type { MailSession } from '../session/mail-session';
 import type { ImapAccount, MailServer } from './imap-account';
 import { toProviderError } from './imap-errors';
-import { resolveHost } from './resolve-host';
+import { privateHostRefusal, resolveHost } from './resolve-host';
 
 /** The account of an IMAP session (set by openSession for `imap` integrations). */
 export function sessionAccount(session: MailSession): ImapAccount {
@@ -28,10 +28,7 @@ export async function checkedAddress(
   const resolved = await resolveHost(server.host, allowPrivate);
   if (resolved.ok) return resolved.address;
   throw resolved.reason === 'private'
-    ? new ProviderError(
-        'forbidden',
-        `The ${kind} server ${server.host} is on a private network address, which this server does not connect to.`,
-      )
+    ? new ProviderError('forbidden', privateHostRefusal(kind, server.host))
     : new ProviderError('network', `The ${kind} server name ${server.host} was not found.`);
 }
 

@@ -34,6 +34,10 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/** Why a server on a private address is refused: Test connection's step and every later connection say it alike. */
+export const privateHostRefusal = (kind: 'IMAP' | 'SMTP', host: string) =>
+  `The ${kind} server ${host} is on a private network address, which this server does not connect to.`;
+
 export type ResolvedHost = { ok: true; address: string } | { ok: false; reason: 'not_found' | 'private' };
 
 /**
