@@ -88,6 +88,25 @@ module.exports = {
       to: { path: '^apps/server/src/mail/', pathNot: '^apps/server/src/mail/index\\.ts$' },
     },
     {
+      name: 'mail-core-imports-nothing-above',
+      comment:
+        'mail/core (provider types, transport, session, tokens, notices, the integration store) is the ground floor of the mail layer: it imports neither the providers nor the engine (apps/server/src/mail/README.md).',
+      severity: 'error',
+      from: { path: '^apps/server/src/mail/core/' },
+      to: { path: '^apps/server/src/mail/', pathNot: '^apps/server/src/mail/core/' },
+    },
+    {
+      name: 'mail-providers-import-only-core',
+      comment:
+        'Each adapter under mail/providers imports mail/core and its own folder, never the engine or another adapter.',
+      severity: 'error',
+      from: { path: '^apps/server/src/mail/providers/([^/]+)/' },
+      to: {
+        path: '^apps/server/src/mail/',
+        pathNot: ['^apps/server/src/mail/core/', '^apps/server/src/mail/providers/$1/'],
+      },
+    },
+    {
       name: 'engine-layers-import-no-features',
       comment: 'jobs/ and mail/ are the engine under the features; features call them, never the other way.',
       severity: 'error',

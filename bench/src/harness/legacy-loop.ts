@@ -10,11 +10,11 @@ import {
 import { isExpiringWithin } from '@ledgerdesk/domain/integrations/token-expiry';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../apps/server/src/db/rows-of';
-import { findIntegration } from '../../../apps/server/src/mail/integrations/integration-store';
-import type { MailDeps } from '../../../apps/server/src/mail/mail-deps';
+import { findIntegration } from '../../../apps/server/src/mail/core/integration-store';
+import type { MailDeps } from '../../../apps/server/src/mail/core/mail-deps';
+import { refreshProviderToken } from '../../../apps/server/src/mail/sessions';
 import { syncIntegrationRun } from '../../../apps/server/src/mail/sync/sync-integration';
 import { withSyncLock } from '../../../apps/server/src/mail/sync/sync-lock';
-import { refreshIntegrationToken } from '../../../apps/server/src/mail/tokens/refresh-integration-token';
 
 /** Integrations worked on at the same time by one process. */
 const MAX_CONCURRENT = 3;
@@ -47,7 +47,7 @@ async function runIntegrationJob(
   if (mayRefresh && isExpiringWithin(expiry, TOKEN_EXPIRING_WINDOW_MINUTES, now)) {
     lastRefreshAttempt.set(due.id, now.getTime());
     try {
-      const fresh = await refreshIntegrationToken(ctx, integration);
+      const fresh = await refreshProviderToken(ctx, integration);
       integration.tokenExpiresAt = fresh.expiresAt;
       outcome = 'refreshed';
     } catch (error) {

@@ -1,15 +1,7 @@
 // The mail layer's one door: routes, features, jobs and the composition root import this file and nothing
 // else under mail/ (dependency-cruiser refuses the rest). Push sync and IMAP come in through here too.
 
-export { toArchiveError, toUnarchiveError } from './error-mapping';
-export { ProviderError } from './http/provider-error';
-// IMAP live updates: the IDLE connections one node holds (issue 30, decision 023).
-export {
-  createImapIdleHolder,
-  type ImapIdleHolder,
-  type ImapIdleStatus,
-} from './imap/idle/idle-holder';
-export { listIdleHolders } from './imap/idle/idle-leases';
+export { completeConnection, startConnection } from './connect/connect-flow';
 // Connecting IMAP/SMTP mailboxes (issue 30): Test connection, Connect, Update password.
 export {
   connectImapMailbox,
@@ -17,11 +9,17 @@ export {
   imapHostOf,
   testImapConnection,
   updateImapPassword,
-} from './imap-connect/connect-imap';
-export { initializeSyncConfig, refreshEmailToken } from './integration-service';
-export { recheckSharedMailboxAccess } from './integrations/recheck-shared-access';
+} from './connect/imap/connect-imap';
+export { recheckSharedMailboxAccess } from './connect/recheck-shared-access';
+export { isAllowedRedirectUri } from './connect/redirect-uri';
+export { toArchiveError, toUnarchiveError } from './core/error-mapping';
+// Filing new mail further as it is synced (rules, issue 31): the composition root sets `MailDeps.filing`.
+export type { FilingHook, NewMessage, NewRow, PreparedFiling } from './core/filing-hook';
 // Built once by the composition root and passed in.
-export { createMailDeps, type MailDeps, type MailLogger } from './mail-deps';
+export { createMailDeps, type MailDeps, type MailLogger } from './core/mail-deps';
+export type { MailboxChangeOperation } from './core/provider';
+export { ProviderError } from './core/transport/provider-error';
+export { initializeSyncConfig, refreshEmailToken } from './integration-service';
 // Interactive mail operations, their errors in the spec's words.
 export {
   checkSendTarget,
@@ -32,9 +30,6 @@ export {
   sendEmail,
   syncIntegration,
 } from './mail-service';
-export { GRAPH_LIFECYCLE_PATH, GRAPH_WEBHOOK_PATH } from './microsoft/graph-subscriptions';
-export { completeConnection, startConnection } from './oauth/connect-flow';
-export { isAllowedRedirectUri } from './oauth/redirect-uri';
 export { createMailboxOutbox, type MailboxOutbox } from './outbox/mailbox-outbox';
 export { moveMessage } from './outbox/move-message';
 // What a person's action does to their mailbox: queued in the triage transaction, pushed by the outbox.
@@ -49,9 +44,16 @@ export {
   recordAction,
   recordActions,
 } from './outbox/queue-changes';
-export type { MailboxChangeOperation } from './provider';
 // Provider offers and the connect flow of Email Integration.
-export { mailProviderOffers } from './provider-registry';
+export { mailProviderOffers } from './providers';
+export { GRAPH_LIFECYCLE_PATH, GRAPH_WEBHOOK_PATH } from './providers/microsoft/graph-subscriptions';
+// IMAP live updates: the IDLE connections one node holds (issue 30, decision 023).
+export {
+  createImapIdleHolder,
+  type ImapIdleHolder,
+  type ImapIdleStatus,
+} from './push/imap-idle/idle-holder';
+export { listIdleHolders } from './push/imap-idle/idle-leases';
 export { isClientStateValid, restartLiveUpdates, stopLiveUpdates } from './push/live-updates';
 // Live updates (decision 021): what the fleet's round and the webhooks need.
 export { restartPush, stopPush } from './push/maintain-push';
@@ -75,8 +77,6 @@ export {
   runVerifyJob,
   type VerifyJobData,
 } from './scheduled-runs';
-// Filing new mail further as it is synced (rules, issue 31): the composition root sets `MailDeps.filing`.
-export type { FilingHook, NewMessage, NewRow, PreparedFiling } from './sync/filing-hook';
 export type { SyncFolder, SyncReport } from './sync/sync-report';
 // Reconciliation (decision 021): what Email Integration shows and asks for.
 export {

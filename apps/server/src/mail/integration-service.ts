@@ -1,12 +1,12 @@
 import type { RefreshEmailTokenResponse } from '@ledgerdesk/domain/api/functions';
 import { withUser } from '../db/with-user';
 import { AppError } from '../http/app-error';
-import { toSyncError } from './error-mapping';
-import { mergeIntegrationMetadata } from './integrations/integration-store';
+import { toSyncError } from './core/error-mapping';
+import { mergeIntegrationMetadata } from './core/integration-store';
 import { type MailContext, syncIntegration } from './mail-service';
 import { loadActiveIntegration } from './service/load-integration';
+import { refreshProviderToken } from './sessions';
 import type { SyncReport } from './sync/sync-report';
-import { refreshIntegrationToken } from './tokens/refresh-integration-token';
 
 const DAY_MS = 86_400_000;
 /** The first sync of a new mailbox stops starting pages after this; the scheduler carries on from the cursor. */
@@ -22,7 +22,7 @@ export async function refreshEmailToken(
     // An IMAP mailbox signs in with a password: there is no token to refresh, and trying would mark it as
     // needing a reconnect. Refresh-all and the on-load refresh leave it as it is.
     if (integration.provider === 'imap') return { success: true, integrationId, tokenExpiresAt: null };
-    const fresh = await refreshIntegrationToken(ctx, integration);
+    const fresh = await refreshProviderToken(ctx, integration);
     return { success: true, integrationId, tokenExpiresAt: fresh.expiresAt?.toISOString() ?? null };
   } catch (error) {
     throw error instanceof AppError ? error : toSyncError(error);

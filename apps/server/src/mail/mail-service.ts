@@ -10,13 +10,13 @@ import {
   toSendError,
   toSyncError,
   toUnarchiveError,
-} from './error-mapping';
-import { INTERACTIVE_POLICY } from './http/retry-policy';
-import type { MailDeps } from './mail-deps';
-import { providerFor } from './provider-registry';
+} from './core/error-mapping';
+import type { MailDeps } from './core/mail-deps';
+import { INTERACTIVE_POLICY } from './core/transport/retry-policy';
+import { providerFor } from './providers';
 import { loadActiveIntegration, loadSendTarget } from './service/load-integration';
 import { recordMove } from './service/record-move';
-import { openSession } from './session/open-session';
+import { openProviderSession } from './sessions';
 import { fullResync, type ResyncResult } from './sync/full-resync';
 import { runUnderSyncLock } from './sync/run-under-sync-lock';
 import { syncIntegrationRun } from './sync/sync-integration';
@@ -58,7 +58,7 @@ async function interactiveSession(
 ) {
   const integration = await loadActiveIntegration(ctx, integrationId);
   const provider = providerFor(ctx.deps, integration.provider);
-  const session = openSession(ctx, integration, {
+  const session = openProviderSession(ctx, integration, {
     policy: INTERACTIVE_POLICY,
     deadline: Date.now() + timeoutMs,
   });

@@ -1,9 +1,9 @@
-import { findIntegration } from './integrations/integration-store';
-import type { MailDeps } from './mail-deps';
+import { findIntegration } from './core/integration-store';
+import type { MailDeps } from './core/mail-deps';
 import { maintainPush } from './push/maintain-push';
+import { refreshProviderToken } from './sessions';
 import { loadScheduledIntegration, runUnderSyncLock } from './sync/run-under-sync-lock';
 import { syncIntegrationRun } from './sync/sync-integration';
-import { refreshIntegrationToken } from './tokens/refresh-integration-token';
 import { verifyMailbox } from './verify/verify-mailbox';
 
 /** A scheduled run stops starting pages after this, so one huge mailbox cannot hold a worker for long. */
@@ -53,7 +53,7 @@ export async function runTokenRefreshJob(deps: MailDeps, data: IntegrationJobDat
   const integration = await findIntegration(ctx, data.integrationId);
   if (!integration?.isActive || integration.needsReconnect) return 'skipped';
   try {
-    await refreshIntegrationToken(ctx, integration);
+    await refreshProviderToken(ctx, integration);
     return 'refreshed';
   } catch (error) {
     // A refused refresh token was recorded (needs reconnect); anything else is tried again next window.

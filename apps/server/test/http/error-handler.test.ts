@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../../src/http/error-handler';
-import { toSyncError } from '../../src/mail/error-mapping';
+import { toSyncError } from '../../src/mail/core/error-mapping';
 
 const SQL_FAILURE =
   'Failed query: insert into "triage_items" ("subject") values ($1) params: Quarterly VAT for acme';

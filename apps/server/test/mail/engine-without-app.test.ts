@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findIntegration } from '../../src/mail/integrations/integration-store';
-import { createMailDeps } from '../../src/mail/mail-deps';
+import { findIntegration } from '../../src/mail/core/integration-store';
+import { createMailDeps } from '../../src/mail/core/mail-deps';
 import { syncIntegrationRun } from '../../src/mail/sync/sync-integration';
 import { testDatabaseKinds } from '../support/test-database';
 import { connectFreshMailbox } from './support/mail-fixtures';

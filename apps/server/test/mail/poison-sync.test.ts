@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withUser } from '../../src/db/with-user';
-import type { SyncedMessage } from '../../src/mail/provider';
+import type { SyncedMessage } from '../../src/mail/core/provider';
 import { applyChanges, UNSTORABLE_SUBJECT } from '../../src/mail/sync/apply-changes';
 import { loadRowContext } from '../../src/mail/sync/row-context';
 import { testDatabaseKinds } from '../support/test-database';

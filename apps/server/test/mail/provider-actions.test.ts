@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { triageItems } from '../../src/db/schema/triage-items';
 import { withUser } from '../../src/db/with-user';
+import { recordFailure, SYNC_FAILURES_BEFORE_NOTICE } from '../../src/mail/core/notices/failure-notice';
 import { archiveMessage, sendEmail, unarchiveMessage } from '../../src/mail/mail-service';
-import { recordFailure, SYNC_FAILURES_BEFORE_NOTICE } from '../../src/mail/notices/failure-notice';
 import { testDatabaseKinds } from '../support/test-database';
 import {
   type Connected,

@@ -7,13 +7,13 @@ import {
   sandboxServiceAccountKey,
 } from '@ledgerdesk/mail-sandbox';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../src/mail/config';
+import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../src/mail/core/mail-config';
 import {
   SANDBOX_PUBSUB_SUBSCRIPTION,
   SANDBOX_PUBSUB_TOPIC,
   SANDBOX_SERVICE_ACCOUNT_EMAIL,
   SANDBOX_SERVICE_ACCOUNT_PRIVATE_KEY,
-} from '../../src/mail/pubsub/sandbox-pubsub';
+} from '../../src/mail/core/pubsub/sandbox-pubsub';
 
 describe('sandbox client credentials', () => {
   it('match the sandbox defaults (the server may not import tools/)', () => {

@@ -9,7 +9,7 @@ import { mailboxPush } from '../../src/db/schema/mailbox-push';
 import { withUser } from '../../src/db/with-user';
 import { createSyncFleet, type SyncFleet } from '../../src/jobs/sync-fleet';
 import { listPushDue, runPushJob, runSyncJob } from '../../src/mail';
-import { GMAIL_PUSH_UNAVAILABLE } from '../../src/mail/gmail/gmail-watch';
+import { GMAIL_PUSH_UNAVAILABLE } from '../../src/mail/providers/gmail/gmail-watch';
 import { jobRows, waitFor } from '../jobs/support/job-rows';
 import { type Connected, connectFreshMailbox, sync } from '../mail/support/mail-fixtures';
 import { callFunction, createMailHarness, type MailHarness } from '../mail/support/mail-harness';

@@ -1,7 +1,7 @@
 /**
  * The sandbox's Google Cloud project, Pub/Sub topic and pull subscription for Gmail push, and the service account
  * allowed to pull from it. The key is a throwaway made for the sandbox (it guards nothing but this stand-in);
- * the server keeps a copy for `npm start` with the sandbox (apps/server/src/mail/pubsub/sandbox-pubsub.ts, a test
+ * the server keeps a copy for `npm start` with the sandbox (apps/server/src/mail/core/pubsub/sandbox-pubsub.ts, a test
  * keeps them equal).
  */
 export const SANDBOX_PUBSUB_PROJECT = 'ledgerdesk-sandbox';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MailError } from '../errors';
-import { ProviderError } from '../http/provider-error';
+import { MailError } from '../core/errors';
+import { ProviderError } from '../core/transport/provider-error';
 import { describeFailure, MAX_PUSH_ATTEMPTS, retryDelaySeconds } from './change-failures';
 import { type OpenChange, pickChanges } from './push-changes';
 

@@ -1,10 +1,10 @@
 import { ARCHIVE_ERRORS, classifyArchiveError } from '@ledgerdesk/domain/mail/archive-errors';
 import { MOVE_TO_INBOX_FAILED_TITLE } from '@ledgerdesk/domain/mail/unarchive-errors';
 import { UPDATE_FAILED_TITLE } from '@ledgerdesk/domain/triage/item-update-messages';
-import { toArchiveError, toReadStateError, toUnarchiveError } from '../error-mapping';
-import { MailError } from '../errors';
-import { ProviderError } from '../http/provider-error';
-import type { MailboxChangeOperation } from '../provider';
+import { toArchiveError, toReadStateError, toUnarchiveError } from '../core/error-mapping';
+import { MailError } from '../core/errors';
+import type { MailboxChangeOperation } from '../core/provider';
+import { ProviderError } from '../core/transport/provider-error';
 
 /** Failures worth trying again later: the provider was busy, down or unreachable, or answered nonsense. */
 const TRANSIENT_KINDS = new Set([

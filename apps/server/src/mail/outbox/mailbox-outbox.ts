@@ -2,7 +2,7 @@
 // sweep every second retries changes whose backoff is over and takes over mailboxes whose holder died.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows-of';
-import type { MailDeps } from '../mail-deps';
+import type { MailDeps } from '../core/mail-deps';
 import { createOutboxHolder, type HolderIdentity } from './outbox-holder';
 import { pushRound } from './push-changes';
 

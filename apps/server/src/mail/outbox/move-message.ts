@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows-of';
 import { withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
-import type { IntegrationCtx } from '../integrations/integration-store';
+import type { IntegrationCtx } from '../core/integration-store';
 import { loadActiveIntegration } from '../service/load-integration';
 import type { MailboxOutbox } from './mailbox-outbox';
 import { folderKeysOf } from './queue-changes';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { rowsOf } from '../../db/rows-of';
-import type { MailDeps } from '../mail-deps';
+import type { MailDeps } from '../core/mail-deps';
 
 /** First key of the holders' advisory locks (two-key form: apart from every one-key lock of the app). */
 export const HOLDER_LOCK_CLASS = 7461025;

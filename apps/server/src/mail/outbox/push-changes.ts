@@ -3,13 +3,13 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows-of';
 import { type Tx, withUser } from '../../db/with-user';
-import type { RetryPolicy } from '../http/retry-policy';
-import type { IntegrationCtx } from '../integrations/integration-store';
-import type { MailboxChangeOperation, MailProvider, PushOutcome, SyncedMessage } from '../provider';
-import { providerFor } from '../provider-registry';
+import type { IntegrationCtx } from '../core/integration-store';
+import type { MailboxChangeOperation, MailProvider, PushOutcome, SyncedMessage } from '../core/provider';
+import type { MailSession } from '../core/session/mail-session';
+import type { RetryPolicy } from '../core/transport/retry-policy';
+import { providerFor } from '../providers';
 import { loadActiveIntegration } from '../service/load-integration';
-import type { MailSession } from '../session/mail-session';
-import { openSession } from '../session/open-session';
+import { openProviderSession } from '../sessions';
 import { type ChangeFailure, describeFailure, retryDelaySeconds } from './change-failures';
 import { folderAfter, type ItemSnapshot } from './queue-changes';
 
@@ -133,7 +133,7 @@ async function pushToProvider(
   try {
     const integration = await loadActiveIntegration(ctx, integrationId);
     const provider = providerFor(ctx.deps, integration.provider);
-    const session = openSession(ctx, integration, { policy: OUTBOX_POLICY });
+    const session = openProviderSession(ctx, integration, { policy: OUTBOX_POLICY });
     await verifyRecovered(
       provider,
       session,

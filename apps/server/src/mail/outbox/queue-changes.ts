@@ -5,7 +5,7 @@ import type { TriageItemMetadata, TriageStatus } from '@ledgerdesk/domain/entiti
 import type { RuleEffects } from '@ledgerdesk/domain/rules/rule-effects';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/with-user';
-import type { MailboxChangeOperation } from '../provider';
+import type { MailboxChangeOperation } from '../core/provider';
 
 /** The folder keys of an item's metadata that a clear or a move back changes. */
 export type FolderKeys = { mail_folder?: unknown; exchange_folder_state?: unknown };

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { findIntegration } from '../integrations/integration-store';
-import type { MailDeps } from '../mail-deps';
-import { hashClientState } from '../microsoft/graph-subscriptions';
+import { findIntegration } from '../core/integration-store';
+import type { MailDeps } from '../core/mail-deps';
+import { hashClientState } from '../providers/microsoft/graph-subscriptions';
 import { restartPush, stopPush } from './maintain-push';
 
 type MailboxRef = { userId: string; integrationId: string };

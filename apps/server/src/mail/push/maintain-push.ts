@@ -1,12 +1,13 @@
 import type { Provider } from '@ledgerdesk/domain/entities';
 import { LIVE_UPDATES_TEXT } from '@ledgerdesk/domain/integrations/live-updates';
-import { isProviderError } from '../http/provider-error';
-import { SYNC_POLICY } from '../http/retry-policy';
-import { findIntegration, type IntegrationCtx, type IntegrationRow } from '../integrations/integration-store';
-import type { MailDeps } from '../mail-deps';
-import type { PushChannel, PushSubscription } from '../provider';
-import { providerFor } from '../provider-registry';
-import { openSession } from '../session/open-session';
+import { findIntegration, type IntegrationCtx, type IntegrationRow } from '../core/integration-store';
+import type { MailDeps } from '../core/mail-deps';
+import type { PushChannel, PushSubscription } from '../core/provider';
+import type { MailSession } from '../core/session/mail-session';
+import { isProviderError } from '../core/transport/provider-error';
+import { SYNC_POLICY } from '../core/transport/retry-policy';
+import { providerFor } from '../providers';
+import { openProviderSession } from '../sessions';
 import { deletePush, type PushChannelName, type PushRow, readPush, savePush } from './push-store';
 
 /** After this many failed attempts in a row Email Integration says "Live updates off" (the poll goes on). */
@@ -55,7 +56,7 @@ export async function maintainPush(
   const ctx: IntegrationCtx = { deps, userId: data.userId };
   const integration = await findIntegration(ctx, data.integrationId);
   if (!integration?.isActive || integration.needsReconnect) return 'skipped';
-  // An IMAP mailbox's live updates are its IDLE, held by a node's IDLE holder (mail/imap/idle), not a push job.
+  // An IMAP mailbox's live updates are its IDLE, held by a node's IDLE holder (mail/push/imap-idle), not a push job.
   if (integration.provider === 'imap') return 'skipped';
   const now = new Date();
   const channelName = channelOf(integration.provider);
@@ -80,7 +81,7 @@ export async function maintainPush(
     return 'unavailable';
   }
   const current = await readPush(ctx, integration.id);
-  const session = openSession(ctx, integration, { policy: SYNC_POLICY });
+  const session = openProviderSession(ctx, integration, { policy: SYNC_POLICY });
   try {
     const existing = storedSubscription(current);
     let subscription: PushSubscription;
@@ -129,7 +130,7 @@ export async function maintainPush(
 async function stopReplaced(
   ctx: IntegrationCtx,
   channel: PushChannel,
-  session: ReturnType<typeof openSession>,
+  session: MailSession,
   previous: PushRow | null,
   next: PushSubscription,
 ): Promise<void> {
@@ -178,7 +179,7 @@ export async function stopPush(ctx: IntegrationCtx, integration: IntegrationRow)
   const channel = pushChannelOf(ctx.deps, integration);
   if (existing && channel && !channel.unavailableReason()) {
     try {
-      await channel.stop(openSession(ctx, integration, { policy: SYNC_POLICY }), existing);
+      await channel.stop(openProviderSession(ctx, integration, { policy: SYNC_POLICY }), existing);
     } catch (error) {
       ctx.deps.log.warn({ err: error, integrationId: integration.id }, 'live updates could not be removed');
     }

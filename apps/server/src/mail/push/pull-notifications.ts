@@ -1,4 +1,4 @@
-import type { MailDeps } from '../mail-deps';
+import type { MailDeps } from '../core/mail-deps';
 import { findGmailPushByAddress, recordPushNotification } from './push-store';
 
 /** A mailbox a Gmail notification named, with the newest history id it announced (the sync's hint). */

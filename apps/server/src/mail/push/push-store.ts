@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { mailboxPush } from '../../db/schema/mailbox-push';
 import { withUser } from '../../db/with-user';
-import type { IntegrationCtx } from '../integrations/integration-store';
+import type { IntegrationCtx } from '../core/integration-store';
 
 export type PushRow = typeof mailboxPush.$inferSelect;
 export type PushChannelName = PushRow['channel'];

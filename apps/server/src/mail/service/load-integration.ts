@@ -8,8 +8,8 @@ import { emailIntegrations } from '../../db/schema/email-integrations';
 import { triageItems } from '../../db/schema/triage-items';
 import { withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
-import { MailError } from '../errors';
-import { findIntegration, type IntegrationCtx, type IntegrationRow } from '../integrations/integration-store';
+import { MailError } from '../core/errors';
+import { findIntegration, type IntegrationCtx, type IntegrationRow } from '../core/integration-store';
 
 /** The caller's integration, active and connected; otherwise the matching MailError. */
 export async function loadActiveIntegration(

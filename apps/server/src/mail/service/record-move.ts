@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { triageItems } from '../../db/schema/triage-items';
 import { withUser } from '../../db/with-user';
-import type { IntegrationCtx } from '../integrations/integration-store';
+import type { IntegrationCtx } from '../core/integration-store';
 
 /**
  * Notes on the triage item where its message now lives (and its new id, if the provider changed it), so the

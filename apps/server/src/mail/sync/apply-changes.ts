@@ -1,10 +1,10 @@
+import type { SyncFolder } from '@ledgerdesk/domain/integrations/folder-mapping';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { triageItems } from '../../db/schema/triage-items';
 import type { Tx } from '../../db/with-user';
-import type { SyncedMessage } from '../provider';
-import { storableText } from '../storable-text';
-import type { NewMessage } from './filing-hook';
-import type { SyncFolder } from './sync-report';
+import type { NewMessage } from '../core/filing-hook';
+import type { SyncedMessage } from '../core/provider';
+import { storableText } from '../core/storable-text';
 import {
   folderStateMetadata,
   type RowContext,

@@ -1,6 +1,6 @@
 import { withUser } from '../../db/with-user';
-import type { IntegrationCtx } from '../integrations/integration-store';
-import type { SyncedMessage } from '../provider';
+import type { IntegrationCtx } from '../core/integration-store';
+import type { SyncedMessage } from '../core/provider';
 import { type ApplyCounts, applyChanges, emptyApplyCounts, type ResolvedChange } from './apply-changes';
 import type { RowContext } from './triage-values';
 

@@ -1,26 +1,26 @@
+import type { SyncFolder } from '@ledgerdesk/domain/integrations/folder-mapping';
 import { resetFailedMessage } from '@ledgerdesk/domain/integrations/reset-dialog';
 import { SYNC_CURSOR_KEYS } from '@ledgerdesk/domain/integrations/sync-cursor-keys';
 import { and, eq, sql } from 'drizzle-orm';
 import { triageItems } from '../../db/schema/triage-items';
 import { withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
-import { isMailError } from '../errors';
-import { isProviderError } from '../http/provider-error';
-import { SYNC_POLICY } from '../http/retry-policy';
+import { isMailError } from '../core/errors';
 import {
   type IntegrationCtx,
   type IntegrationRow,
   mergeIntegrationMetadata,
-} from '../integrations/integration-store';
-import type { MailProvider, SyncedMessage } from '../provider';
-import { providerFor } from '../provider-registry';
-import type { MailSession } from '../session/mail-session';
-import { openSession } from '../session/open-session';
+} from '../core/integration-store';
+import type { MailProvider, SyncedMessage } from '../core/provider';
+import type { MailSession } from '../core/session/mail-session';
+import { isProviderError } from '../core/transport/provider-error';
+import { SYNC_POLICY } from '../core/transport/retry-policy';
+import { providerFor } from '../providers';
+import { openProviderSession } from '../sessions';
 import { applyChanges } from './apply-changes';
 import { markerKey } from './listing-marker';
 import { resolveChanges } from './resolve-changes';
 import { loadRowContext } from './row-context';
-import type { SyncFolder } from './sync-report';
 
 export type ResyncOptions = { folders: readonly SyncFolder[]; daysBack: number; maxEmails: number };
 
@@ -43,7 +43,7 @@ const DAY_MS = 86_400_000;
  */
 export async function fullResync(ctx: IntegrationCtx, integration: IntegrationRow, options: ResyncOptions) {
   const provider = providerFor(ctx.deps, integration.provider);
-  const session = openSession(ctx, integration, { policy: SYNC_POLICY });
+  const session = openProviderSession(ctx, integration, { policy: SYNC_POLICY });
   const context = await loadRowContext(ctx, integration.id);
   const since = new Date(Date.now() - options.daysBack * DAY_MS);
   const result: ResyncResult = {

@@ -1,5 +1,5 @@
 import type { IntegrationMetadata } from '../../db/schema/email-integrations';
-import type { SyncStream } from '../provider';
+import type { SyncStream } from '../core/provider';
 
 /**
  * A full listing in progress for a stream: when it started (rows listed since then are stamped) and the

@@ -1,10 +1,10 @@
 import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { triageItems } from '../../db/schema/triage-items';
 import { withUser } from '../../db/with-user';
-import type { IntegrationCtx } from '../integrations/integration-store';
-import { mergeIntegrationMetadata } from '../integrations/integration-store';
-import type { MailProvider, SyncStream } from '../provider';
-import type { MailSession } from '../session/mail-session';
+import type { IntegrationCtx } from '../core/integration-store';
+import { mergeIntegrationMetadata } from '../core/integration-store';
+import type { MailProvider, SyncStream } from '../core/provider';
+import type { MailSession } from '../core/session/mail-session';
 import type { ApplyCounts } from './apply-changes';
 import { applyLookups } from './apply-lookups';
 import { type ListingMarker, markerKey } from './listing-marker';

@@ -1,5 +1,5 @@
-import type { Change, MailProvider } from '../provider';
-import type { MailSession } from '../session/mail-session';
+import type { Change, MailProvider } from '../core/provider';
+import type { MailSession } from '../core/session/mail-session';
 import type { ResolvedChange } from './apply-changes';
 
 /**

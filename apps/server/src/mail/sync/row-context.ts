@@ -3,7 +3,7 @@ import { rowsOf } from '../../db/rows-of';
 import { notificationSources } from '../../db/schema/notification-sources';
 import { profiles } from '../../db/schema/profiles';
 import { withUser } from '../../db/with-user';
-import type { IntegrationCtx } from '../integrations/integration-store';
+import type { IntegrationCtx } from '../core/integration-store';
 import { normalizeHandle } from './mention';
 import type { RowContext } from './triage-values';
 

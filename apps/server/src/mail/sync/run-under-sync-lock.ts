@@ -1,4 +1,4 @@
-import { findIntegration, type IntegrationCtx, type IntegrationRow } from '../integrations/integration-store';
+import { findIntegration, type IntegrationCtx, type IntegrationRow } from '../core/integration-store';
 import { withSyncLock } from './sync-lock';
 
 /** Loads the integration a run is about; null (or a thrown error) refuses the run. */

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { emailIntegrations } from '../../db/schema/email-integrations';
 import { withUser } from '../../db/with-user';
-import { isMailError } from '../errors';
-import { isProviderError } from '../http/provider-error';
-import { SYNC_POLICY } from '../http/retry-policy';
-import { isMailboxAccessRefused, markAccessRemoved } from '../integrations/access-removed';
-import type { IntegrationCtx, IntegrationRow } from '../integrations/integration-store';
-import { clearFailures, recordFailure } from '../notices/failure-notice';
-import { providerFor } from '../provider-registry';
-import { openSession } from '../session/open-session';
+import { isMailboxAccessRefused, markAccessRemoved } from '../connect/access-removed';
+import { isMailError } from '../core/errors';
+import type { IntegrationCtx, IntegrationRow } from '../core/integration-store';
+import { clearFailures, recordFailure } from '../core/notices/failure-notice';
+import { isProviderError } from '../core/transport/provider-error';
+import { SYNC_POLICY } from '../core/transport/retry-policy';
+import { providerFor } from '../providers';
+import { openProviderSession } from '../sessions';
 import { loadRowContext } from './row-context';
 import { emptySyncReport, type SyncFolder, type SyncReport } from './sync-report';
 import { syncStream } from './sync-stream';
@@ -48,7 +48,7 @@ export async function syncIntegrationRun(
     ...emptySyncReport(daysBack, now),
     dateRange: { from: since.toISOString(), to: now.toISOString() },
   };
-  const session = openSession(ctx, integration, { policy: SYNC_POLICY });
+  const session = openProviderSession(ctx, integration, { policy: SYNC_POLICY });
   const context = await loadRowContext(ctx, integration.id);
   const budget = {
     remaining: options.maxEmails ?? Number.POSITIVE_INFINITY,

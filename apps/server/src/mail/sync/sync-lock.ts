@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { sleep } from '../http/fetch-with-retry';
-import type { MailDeps } from '../mail-deps';
+import type { MailDeps } from '../core/mail-deps';
+import { sleep } from '../core/transport/fetch-with-retry';
 
 export type LockOptions = { waitMs: number };
 

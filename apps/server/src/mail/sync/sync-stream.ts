@@ -1,12 +1,12 @@
 import { withUser } from '../../db/with-user';
-import { isProviderError } from '../http/provider-error';
 import {
   type IntegrationCtx,
   mergeIntegrationMetadata,
   readIntegrationMetadata,
-} from '../integrations/integration-store';
-import type { MailProvider, SyncStream } from '../provider';
-import type { MailSession } from '../session/mail-session';
+} from '../core/integration-store';
+import type { MailProvider, SyncStream } from '../core/provider';
+import type { MailSession } from '../core/session/mail-session';
+import { isProviderError } from '../core/transport/provider-error';
 import { type ApplyCounts, applyChanges } from './apply-changes';
 import { type ListingMarker, markerKey, readMarker } from './listing-marker';
 import { reconcileListing } from './reconcile';

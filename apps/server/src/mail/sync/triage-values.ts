@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { automationReason, NO_AUTOMATION_SIGNALS } from '@ledgerdesk/domain/triage/automated-mail';
 import { previewText } from '@ledgerdesk/domain/triage/preview-text';
-import { formatAddress } from '../mime/address-list';
-import type { SyncedMessage } from '../provider';
-import type { FilingHook } from './filing-hook';
+import type { FilingHook } from '../core/filing-hook';
+import { formatAddress } from '../core/mime/address-list';
+import type { SyncedMessage } from '../core/provider';
 import { mentionsHandle } from './mention';
 import { FOLDER_STATUS, type SyncFolder } from './sync-report';
 

@@ -1,4 +1,4 @@
-import type { SyncFolder } from '../sync/sync-report';
+import type { SyncFolder } from '@ledgerdesk/domain/integrations/folder-mapping';
 
 /** An item triage holds: its provider id, folder and time (received). */
 export type HeldItem = { messageId: string; folder: string | null; time: Date };

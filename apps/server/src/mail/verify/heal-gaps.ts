@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { triageItems } from '../../db/schema/triage-items';
 import { withUser } from '../../db/with-user';
-import { isProviderError } from '../http/provider-error';
-import type { IntegrationCtx } from '../integrations/integration-store';
-import type { MailProvider, SyncedMessage } from '../provider';
-import type { MailSession } from '../session/mail-session';
+import type { IntegrationCtx } from '../core/integration-store';
+import type { MailProvider, SyncedMessage } from '../core/provider';
+import type { MailSession } from '../core/session/mail-session';
+import { isProviderError } from '../core/transport/provider-error';
 import type { ApplyCounts } from '../sync/apply-changes';
 import { applyLookups } from '../sync/apply-lookups';
 import type { RowContext } from '../sync/triage-values';

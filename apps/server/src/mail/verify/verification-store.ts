@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailboxVerifications } from '../../db/schema/mailbox-push';
 import { withUser } from '../../db/with-user';
-import type { IntegrationCtx } from '../integrations/integration-store';
+import type { IntegrationCtx } from '../core/integration-store';
 
 export type VerificationRow = typeof mailboxVerifications.$inferSelect;
 

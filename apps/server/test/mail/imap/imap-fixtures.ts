@@ -2,8 +2,8 @@ import type { DovecotServer } from '@ledgerdesk/test-support/dovecot';
 import { ImapFlow } from 'imapflow';
 import { emailIntegrations } from '../../../src/db/schema/email-integrations';
 import { withUser } from '../../../src/db/with-user';
-import { type ImapAccount, sealImapAccount } from '../../../src/mail/imap/imap-account';
-import { findIntegration } from '../../../src/mail/integrations/integration-store';
+import { type ImapAccount, sealImapAccount } from '../../../src/mail/core/imap-account';
+import { findIntegration } from '../../../src/mail/core/integration-store';
 import { syncIntegrationRun } from '../../../src/mail/sync/sync-integration';
 import { signUp, type TestApp } from '../../support/test-app';
 

@@ -1,0 +1,58 @@
+import type { ImapFoldersFound } from '@ledgerdesk/domain/api/imap-connect';
+import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import type { ImapAccount } from '../../core/imap-account';
+import { findFolders } from '../../providers/imap/imap-folders';
+import { connectionWords, type StepFailure, stepFailure } from './step-failure';
+
+const TIMEOUT_MS = 10_000;
+
+/**
+ * Connects (TLS or STARTTLS as asked) to the checked address, logs in, and looks for INBOX and the special-use
+ * folders. Stops at the first step that fails and says which, in words.
+ */
+export async function checkImap(
+  account: ImapAccount,
+  address: string,
+): Promise<{ ok: true; folders: ImapFoldersFound } | StepFailure> {
+  const { host, port, security } = account.imap;
+  const where = `${host}:${port}`;
+  const options: ImapFlowOptions & { servername?: string } = {
+    host: address,
+    // The certificate is checked against the name the user typed, while the socket goes to the checked address.
+    servername: host,
+    port,
+    secure: security === 'tls',
+    doSTARTTLS: security === 'starttls' ? true : security === 'none' ? false : undefined,
+    auth: { user: account.username, pass: account.password },
+    ...(account.ca ? { tls: { ca: account.ca } } : {}),
+    logger: false,
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+    socketTimeout: 30_000,
+  };
+  const client = new ImapFlow(options);
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    client.close();
+    if ((error as { authenticationFailed?: boolean }).authenticationFailed)
+      return stepFailure(
+        'login',
+        'IMAP_LOGIN_REFUSED',
+        `The IMAP server ${host} refused the user name or password. Check them (many hosts want an app password).`,
+      );
+    return stepFailure('connection', 'IMAP_CONNECTION_FAILED', connectionWords('IMAP', where, error));
+  }
+  try {
+    const inbox = await client.status('INBOX', { messages: true }).catch(() => null);
+    if (!inbox)
+      return stepFailure('inbox', 'IMAP_NO_INBOX', `The IMAP server ${host} has no INBOX for this login.`);
+    const folders = await findFolders(client);
+    return { ok: true, folders: { inbox: 'INBOX', sent: folders.sent, archive: folders.archive } };
+  } catch (error) {
+    return stepFailure('inbox', 'IMAP_NO_INBOX', connectionWords('IMAP', where, error));
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}

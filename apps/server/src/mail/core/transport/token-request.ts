@@ -1,0 +1,48 @@
+import type { TokenSet } from '../provider';
+import { fetchWithRetry } from './fetch-with-retry';
+import { ProviderError } from './provider-error';
+import { INTERACTIVE_POLICY } from './retry-policy';
+
+type TokenAnswer = {
+  access_token?: string;
+  refresh_token?: string;
+  expires_in?: number | string;
+  scope?: string;
+  error?: string;
+  error_description?: string;
+};
+
+/**
+ * POSTs a form to an OAuth 2.0 token endpoint (RFC 6749 §4.1.3, §6). Error answers become ProviderErrors
+ * whose providerCode is the OAuth `error` (invalid_grant, redirect_uri_mismatch, …).
+ */
+export async function requestTokens(
+  url: string,
+  params: Record<string, string>,
+  normalizeScope: (scope: string) => string = (scope) => scope,
+): Promise<TokenSet> {
+  const response = await fetchWithRetry(
+    url,
+    () => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams(params).toString(),
+    }),
+    { policy: INTERACTIVE_POLICY },
+  );
+  const answer = (await response.json().catch(() => ({}))) as TokenAnswer;
+  if (!response.ok || !answer.access_token) {
+    const code = answer.error ?? `http_${response.status}`;
+    const message = answer.error_description ? `${code}: ${answer.error_description}` : code;
+    const kind =
+      code === 'invalid_grant' ? 'invalid_grant' : response.status >= 500 ? 'unavailable' : 'bad_request';
+    throw new ProviderError(kind, message, response.status, code);
+  }
+  const expiresIn = Number(answer.expires_in);
+  return {
+    accessToken: answer.access_token,
+    refreshToken: answer.refresh_token ?? null,
+    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
+    scopes: answer.scope ? answer.scope.split(/\s+/).filter(Boolean).map(normalizeScope) : null,
+  };
+}

@@ -1,0 +1,89 @@
+import { isIP } from 'node:net';
+import { ImapFlow } from 'imapflow';
+import type { ImapAccount, MailServer } from '../../core/imap-account';
+import type { MailSession } from '../../core/session/mail-session';
+import { ProviderError } from '../../core/transport/provider-error';
+import { toProviderError } from './imap-errors';
+import { privateHostRefusal, resolveHost } from './resolve-host';
+
+/** The account of an IMAP session (set by openSession for `imap` integrations). */
+export function sessionAccount(session: MailSession): ImapAccount {
+  if (!session.imapAccount) throw new Error('An IMAP operation needs an IMAP session.');
+  return session.imapAccount;
+}
+
+export type ImapClientOptions = ConstructorParameters<typeof ImapFlow>[0] & { servername?: string };
+
+/**
+ * The address a connection to one of the account's servers goes to: its name resolved again for every connection
+ * and checked as Connect checked it. A name that later resolves to a private address (a DNS answer changed after
+ * Connect) is refused unless IMAP_ALLOW_PRIVATE_HOSTS, so a stored mailbox cannot turn the server into a probe of
+ * its own network. The socket goes to the address checked here; the certificate is checked against the name.
+ */
+export async function checkedAddress(
+  server: MailServer,
+  kind: 'IMAP' | 'SMTP',
+  allowPrivate: boolean,
+): Promise<string> {
+  const resolved = await resolveHost(server.host, allowPrivate);
+  if (resolved.ok) return resolved.address;
+  throw resolved.reason === 'private'
+    ? new ProviderError('forbidden', privateHostRefusal(kind, server.host))
+    : new ProviderError('network', `The ${kind} server name ${server.host} was not found.`);
+}
+
+/** The TLS name to check the certificate against when the socket goes to an address (none for an IP literal). */
+export const serverNameOf = (host: string) => (isIP(host) ? {} : { servername: host });
+
+/**
+ * How any connection of the account reaches its IMAP server: the checked address (checkedAddress), TLS against
+ * the server's name, login, trusted CA, timeouts.
+ */
+export function imapClientOptions(account: ImapAccount, address: string): ImapClientOptions {
+  const { host, port, security } = account.imap;
+  return {
+    host: address,
+    ...serverNameOf(host),
+    port,
+    secure: security === 'tls',
+    doSTARTTLS: security === 'starttls' ? true : security === 'none' ? false : undefined,
+    auth: { user: account.username, pass: account.password },
+    ...(account.ca ? { tls: { ca: account.ca } } : {}),
+    logger: false,
+    connectionTimeout: 20_000,
+    greetingTimeout: 15_000,
+  };
+}
+
+/** A logged-in imapflow client for the account (not yet in a mailbox). Failures are ProviderErrors. */
+export async function connectImap(account: ImapAccount, allowPrivate: boolean): Promise<ImapFlow> {
+  const { host } = account.imap;
+  const address = await checkedAddress(account.imap, 'IMAP', allowPrivate);
+  const client = new ImapFlow({
+    ...imapClientOptions(account, address),
+    socketTimeout: 120_000,
+    // CONDSTORE/QRESYNC when offered: flag changes since a mod-sequence (imap-changes.ts).
+    qresync: true,
+  });
+  // A socket error after connect surfaces on the pending command; without a listener it would crash the process.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    throw toProviderError(error, host);
+  }
+  return client;
+}
+
+/** Runs `work` on a fresh connection of the session's account and logs out afterwards, whatever happens. */
+export async function withImap<T>(session: MailSession, work: (client: ImapFlow) => Promise<T>): Promise<T> {
+  const account = sessionAccount(session);
+  const client = await connectImap(account, session.imapAllowPrivateHosts ?? false);
+  try {
+    return await work(client);
+  } catch (error) {
+    throw toProviderError(error, account.imap.host);
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}

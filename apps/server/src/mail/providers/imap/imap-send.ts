@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import { buildMimeMessage } from '../../core/mime/build-mime';
+import type { OutgoingMail } from '../../core/provider';
+import type { MailSession } from '../../core/session/mail-session';
+import { sessionAccount, withImap } from './imap-client';
+import { findFolders } from './imap-folders';
+import { lookupImapMessages } from './imap-lookup';
+import { parseMessageRef } from './imap-message-id';
+import { submitMail } from './imap-smtp';
+
+type Threading = { inReplyTo: string | null; references: string[] };
+
+/**
+ * The original's Message-ID and References (the read side knows them), so the answer joins its thread in every
+ * client. An original no longer in its folder still names its Message-ID in its id: In-Reply-To keeps that.
+ */
+async function threadingOf(session: MailSession, mail: OutgoingMail): Promise<Threading> {
+  if (mail.replyType === 'new' || !mail.originalMessageId) return { inReplyTo: null, references: [] };
+  const ref = parseMessageRef(mail.originalMessageId);
+  const original = (await lookupImapMessages(session, [mail.originalMessageId])).get(mail.originalMessageId);
+  const inReplyTo = original?.internetMessageId ?? (ref && 'messageId' in ref ? ref.messageId : null);
+  const references = [...(original?.references ?? [])];
+  if (inReplyTo && !references.includes(inReplyTo)) references.push(inReplyTo);
+  return { inReplyTo, references };
+}
+
+const GMAIL_HOST = /(^|\.)(gmail|googlemail)\.com$/i;
+
+/**
+ * Whether the server files what its SMTP server sends in Sent by itself: Gmail does (its SMTP host, or its IMAP
+ * server announcing X-GM-EXT-1). Without the capabilities (not connected yet) only the host tells.
+ */
+export function serverFilesSent(
+  smtpHost: string,
+  imapCapabilities: ReadonlyMap<string, unknown> | null,
+): boolean {
+  return GMAIL_HOST.test(smtpHost) || (imapCapabilities?.has('X-GM-EXT-1') ?? false);
+}
+
+/**
+ * Files the sent copy in the Sent folder (special-use `\Sent`, else its usual name), flagged `\Seen`, unless the
+ * server files it itself (Gmail) or has no Sent folder. The mail has gone out by then: a copy that cannot be
+ * filed is left out rather than reported as a failed send (which would make the user send it twice).
+ */
+async function fileSentCopy(session: MailSession, raw: string): Promise<void> {
+  const smtpHost = sessionAccount(session).smtp.host;
+  if (serverFilesSent(smtpHost, null)) return;
+  await withImap(session, async (client) => {
+    if (serverFilesSent(smtpHost, client.capabilities)) return;
+    const sent = (await findFolders(client)).sent;
+    if (sent) await client.append(sent, raw, ['\\Seen']);
+  }).catch(() => undefined);
+}
+
+/** Sends over the account's SMTP server with a generated Message-ID, then files the sent copy (decision 023). */
+export async function imapSend(session: MailSession, mail: OutgoingMail): Promise<void> {
+  const account = sessionAccount(session);
+  const from = session.emailAddress || account.username;
+  const threading = await threadingOf(session, mail);
+  const domain = from.includes('@') ? from.slice(from.lastIndexOf('@') + 1) : 'ledgerdesk.invalid';
+  const messageId = `${crypto.randomUUID()}@${domain.replace(/[^a-zA-Z0-9.-]/g, '') || 'ledgerdesk.invalid'}`;
+  // buildMimeMessage makes the message as the Gmail adapter sends it; the Message-ID is ours to give here.
+  const raw = `Message-ID: <${messageId}>\r\n${buildMimeMessage({
+    from,
+    to: mail.to,
+    cc: mail.cc,
+    subject: mail.subject,
+    html: mail.body,
+    inReplyTo: threading.inReplyTo,
+    references: threading.references,
+  })}`;
+  await submitMail(
+    account,
+    { from, to: [...mail.to, ...mail.cc] },
+    raw,
+    session.imapAllowPrivateHosts ?? false,
+  );
+  await fileSentCopy(session, raw);
+}

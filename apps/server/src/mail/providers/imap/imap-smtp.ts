@@ -1,0 +1,81 @@
+import nodemailer from 'nodemailer';
+import type { ImapAccount } from '../../core/imap-account';
+import { ProviderError } from '../../core/transport/provider-error';
+import { checkedAddress, serverNameOf } from './imap-client';
+
+type SmtpFailure = Error & { code?: string; responseCode?: number; response?: string; rejected?: string[] };
+
+const isTemporary = (failure: SmtpFailure) =>
+  (failure.responseCode ?? 0) >= 400 && (failure.responseCode ?? 0) < 500;
+
+function recipients(failure: SmtpFailure): string {
+  const rejected = failure.rejected ?? [];
+  if (rejected.length === 0) return 'the recipients';
+  return `${rejected.length === 1 ? 'the recipient' : 'the recipients'} ${rejected.join(', ')}`;
+}
+
+/**
+ * An SMTP failure as a ProviderError in words: a refused login is `unauthorized` (never the password: only the
+ * server's answer is quoted), refused recipients are named, a 4xx answer or an unreachable server may be retried.
+ */
+export function toSmtpError(error: unknown, host: string): ProviderError {
+  if (error instanceof ProviderError) return error;
+  const failure = (error instanceof Error ? error : new Error(String(error))) as SmtpFailure;
+  const answer = failure.response ? ` (${failure.response.replace(/\s+/g, ' ').trim()})` : '';
+  switch (failure.code) {
+    case 'EAUTH':
+      return new ProviderError(
+        'unauthorized',
+        `The SMTP server ${host} refused the user name or password${answer}.`,
+      );
+    case 'EENVELOPE':
+      if (isTemporary(failure)) break;
+      return new ProviderError(
+        'bad_request',
+        `The SMTP server ${host} refused ${recipients(failure)}${answer}.`,
+      );
+    case 'EDNS':
+      return new ProviderError('network', `The SMTP server name ${host} was not found.`);
+    case 'ETIMEDOUT':
+      return new ProviderError('timeout', `The SMTP server ${host} did not answer in time.`);
+    case 'ECONNECTION':
+    case 'ESOCKET':
+      return new ProviderError('unavailable', `The SMTP server ${host} could not be reached.`);
+    case 'ETLS':
+      return new ProviderError('unknown', `The SMTP server ${host} could not be reached securely (TLS).`);
+  }
+  if (isTemporary(failure))
+    return new ProviderError('unavailable', `The SMTP server ${host} asked to try later${answer}.`);
+  return new ProviderError('bad_request', `The SMTP server ${host} refused the message${answer}.`);
+}
+
+/** Submits a raw message to the account's SMTP server (TLS, STARTTLS required, or none), logged in as the account. */
+export async function submitMail(
+  account: ImapAccount,
+  envelope: { from: string; to: string[] },
+  raw: string,
+  allowPrivate: boolean,
+): Promise<void> {
+  const { host, port, security } = account.smtp;
+  const address = await checkedAddress(account.smtp, 'SMTP', allowPrivate);
+  const transport = nodemailer.createTransport({
+    host: address,
+    port,
+    secure: security === 'tls',
+    requireTLS: security === 'starttls',
+    ignoreTLS: security === 'none',
+    auth: { user: account.username, pass: account.password },
+    tls: { ...serverNameOf(host), ...(account.ca ? { ca: account.ca } : {}) },
+    connectionTimeout: 20_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+    logger: false,
+  });
+  try {
+    await transport.sendMail({ envelope, raw });
+  } catch (error) {
+    throw toSmtpError(error, host);
+  } finally {
+    transport.close();
+  }
+}

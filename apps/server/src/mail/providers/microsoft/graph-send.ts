@@ -1,0 +1,67 @@
+import { MailError } from '../../core/errors';
+import type { MicrosoftConfig } from '../../core/mail-config';
+import type { OutgoingMail } from '../../core/provider';
+import type { MailSession } from '../../core/session/mail-session';
+import { hasMailScope } from '../../core/session/scopes';
+import { graphCall, graphMailbox } from './graph-request';
+
+const recipients = (addresses: readonly string[]) =>
+  addresses.map((address) => ({ emailAddress: { address } }));
+
+/**
+ * A shared mailbox's mail goes out from its address (decision 024): `from` names it and Exchange sets `sender`
+ * from the user's grants — Send As (sender = from), else Send on behalf (sender = the user), else 403
+ * ErrorSendAsDenied, which the send path reports in words.
+ */
+const fromShared = (session: MailSession) =>
+  session.sharedMailbox ? { from: { emailAddress: { address: session.sharedMailbox } } } : {};
+
+/**
+ * sendMail for a new message; reply / replyAll on the original for answers, so Exchange sets In-Reply-To,
+ * References and the conversation itself. The recipients chosen in the compose dialog replace the defaults.
+ */
+export async function graphSend(
+  session: MailSession,
+  config: MicrosoftConfig,
+  mail: OutgoingMail,
+): Promise<void> {
+  if (session.scopes && session.scopes.length > 0 && !hasMailScope(session, 'Mail.Send')) {
+    const scope = session.sharedMailbox ? 'Mail.Send.Shared' : 'Mail.Send';
+    throw new MailError('missing_scope', `INSUFFICIENT_PERMISSIONS: ${scope} was not granted.`);
+  }
+  const mailbox = graphMailbox(session);
+  const body = { contentType: 'HTML', content: mail.body };
+  if (mail.replyType !== 'new' && mail.originalMessageId) {
+    const action = mail.replyType === 'replyAll' ? 'replyAll' : 'reply';
+    await graphCall(
+      session,
+      config,
+      `${mailbox}/messages/${encodeURIComponent(mail.originalMessageId)}/${action}`,
+      {
+        method: 'POST',
+        body: {
+          message: {
+            ...fromShared(session),
+            toRecipients: recipients(mail.to),
+            ccRecipients: recipients(mail.cc),
+            body,
+          },
+        },
+      },
+    );
+    return;
+  }
+  await graphCall(session, config, `${mailbox}/sendMail`, {
+    method: 'POST',
+    body: {
+      message: {
+        ...fromShared(session),
+        subject: mail.subject,
+        body,
+        toRecipients: recipients(mail.to),
+        ccRecipients: recipients(mail.cc),
+      },
+      saveToSentItems: true,
+    },
+  });
+}
