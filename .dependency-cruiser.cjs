@@ -82,10 +82,24 @@ module.exports = {
     {
       name: 'mail-has-one-door',
       comment:
-        'The rest of the server reaches the mail layer through apps/server/src/mail/index.ts only (ARCHITECTURE.md).',
+        'The rest of the server reaches the mail layer through its doors only: apps/server/src/mail/index.ts, and mail/fleet.ts for the job engine (ARCHITECTURE.md).',
       severity: 'error',
       from: { path: '^apps/server/src/', pathNot: '^apps/server/src/mail/' },
-      to: { path: '^apps/server/src/mail/', pathNot: '^apps/server/src/mail/index\\.ts$' },
+      to: {
+        path: '^apps/server/src/mail/',
+        pathNot: ['^apps/server/src/mail/index\\.ts$', '^apps/server/src/mail/fleet\\.ts$'],
+      },
+    },
+    {
+      name: 'mail-fleet-door-is-the-engines',
+      comment:
+        "mail/fleet.ts is the job engine's door (each job's work on one mailbox, what is due, the Gmail pull, IDLE): jobs/, the health feature and the composition root use it; other features use mail/index.ts.",
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: ['^apps/server/src/(jobs|mail|features/health)/', '^apps/server/src/(app|main)\\.ts$'],
+      },
+      to: { path: '^apps/server/src/mail/fleet\\.ts$' },
     },
     {
       name: 'mail-core-imports-nothing-above',

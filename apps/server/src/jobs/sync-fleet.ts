@@ -14,7 +14,7 @@ import {
   runTokenRefreshJob,
   runVerifyJob,
   type VerifyJobData,
-} from '../mail';
+} from '../mail/fleet';
 
 import { type KeyedWorker, startKeyedWorker } from './keyed-worker';
 import { listSyncCandidates } from './sync-candidates';

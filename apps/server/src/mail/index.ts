@@ -1,5 +1,5 @@
-// The mail layer's one door: routes, features, jobs and the composition root import this file and nothing
-// else under mail/ (dependency-cruiser refuses the rest). Push sync and IMAP come in through here too.
+// The mail layer's door for features and the composition root: they import this file and nothing else under mail/
+// (dependency-cruiser refuses the rest). The job engine has its own small door, mail/fleet.ts.
 
 export { completeConnection, startConnection } from './connect/connect-flow';
 // Connecting IMAP/SMTP mailboxes (issue 30): Test connection, Connect, Update password.
@@ -14,9 +14,9 @@ export { recheckSharedMailboxAccess } from './connect/recheck-shared-access';
 export { isAllowedRedirectUri } from './connect/redirect-uri';
 export { toArchiveError, toUnarchiveError } from './core/error-mapping';
 // Filing new mail further as it is synced (rules, issue 31): the composition root sets `MailDeps.filing`.
-export type { FilingHook, NewMessage, NewRow, PreparedFiling } from './core/filing-hook';
+export type { FilingHook, NewMessage, NewRow } from './core/filing-hook';
 // Built once by the composition root and passed in.
-export { createMailDeps, type MailDeps, type MailLogger } from './core/mail-deps';
+export { createMailDeps, type MailDeps } from './core/mail-deps';
 export type { MailboxChangeOperation } from './core/provider';
 export { ProviderError } from './core/transport/provider-error';
 export { initializeSyncConfig, refreshEmailToken } from './integration-service';
@@ -24,13 +24,11 @@ export { initializeSyncConfig, refreshEmailToken } from './integration-service';
 export {
   checkSendTarget,
   fetchEmailContent,
-  type MailContext,
   resyncIntegration,
   type SendEmailInput,
   sendEmail,
   syncIntegration,
 } from './mail-service';
-export { createMailboxOutbox, type MailboxOutbox } from './outbox/mailbox-outbox';
 export { moveMessage } from './outbox/move-message';
 // What a person's action does to their mailbox: queued in the triage transaction, pushed by the outbox.
 export {
@@ -47,36 +45,15 @@ export {
 // Provider offers and the connect flow of Email Integration.
 export { mailProviderOffers } from './providers';
 export { GRAPH_LIFECYCLE_PATH, GRAPH_WEBHOOK_PATH } from './providers/microsoft/graph-subscriptions';
-// IMAP live updates: the IDLE connections one node holds (issue 30, decision 023).
 export {
-  createImapIdleHolder,
-  type ImapIdleHolder,
-  type ImapIdleStatus,
-} from './push/imap-idle/idle-holder';
-export { listIdleHolders } from './push/imap-idle/idle-leases';
-export { isClientStateValid, restartLiveUpdates, stopLiveUpdates } from './push/live-updates';
-// Live updates (decision 021): what the fleet's round and the webhooks need.
-export { restartPush, stopPush } from './push/maintain-push';
-export { type NotifiedMailbox, type PullReport, pullPushNotifications } from './push/pull-notifications';
-export {
-  findGmailPushByAddress,
-  findPushBySubscription,
-  listPushDue,
-  type PushDue,
-  type PushFleetHealth,
-  readPushFleetHealth,
-  recordPushNotification,
-} from './push/push-store';
-// The fleet's work on one mailbox.
-export {
-  type IntegrationJobData,
-  type JobOutcome,
-  runPushJob,
-  runSyncJob,
-  runTokenRefreshJob,
-  runVerifyJob,
-  type VerifyJobData,
-} from './scheduled-runs';
+  isClientStateValid,
+  restartLiveUpdates,
+  stopLiveUpdates,
+  turnOnLiveUpdates,
+} from './push/live-updates';
+// Live updates (decision 021): what the Graph webhooks need.
+export { findPushBySubscription, recordPushNotification } from './push/push-store';
+export type { IntegrationJobData } from './scheduled-runs';
 export type { SyncFolder, SyncReport } from './sync/sync-report';
 // Reconciliation (decision 021): what Email Integration shows and asks for.
 export {
@@ -85,4 +62,3 @@ export {
   toVerificationDto,
   type VerificationRow,
 } from './verify/verification-store';
-export { listVerifyDue, type VerifyDue } from './verify/verify-mailbox';

@@ -3,7 +3,7 @@ import { buildApp } from '../../src/app';
 import { openDatabase } from '../../src/db/client';
 import { listSyncCandidates } from '../../src/jobs/sync-candidates';
 import { createSyncFleet } from '../../src/jobs/sync-fleet';
-import { runSyncJob } from '../../src/mail';
+import { runSyncJob } from '../../src/mail/fleet';
 import { withSyncLock } from '../../src/mail/sync/sync-lock';
 import { connectFreshMailbox, integrationRow, patchIntegration } from '../mail/support/mail-fixtures';
 import { callFunction, createMailHarness, type MailHarness, sandboxEnv } from '../mail/support/mail-harness';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailboxPush } from '../../src/db/schema/mailbox-push';
 import { withUser } from '../../src/db/with-user';
 import { createSyncFleet, type SyncFleet } from '../../src/jobs/sync-fleet';
-import { listPushDue, runPushJob, runSyncJob } from '../../src/mail';
+import { listPushDue, runPushJob, runSyncJob } from '../../src/mail/fleet';
 import { GMAIL_PUSH_UNAVAILABLE } from '../../src/mail/providers/gmail/gmail-watch';
 import { jobRows, waitFor } from '../jobs/support/job-rows';
 import { type Connected, connectFreshMailbox, sync } from '../mail/support/mail-fixtures';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listPushDue, runPushJob } from '../../src/mail';
+import { listPushDue, runPushJob } from '../../src/mail/fleet';
 import { syncIntegration } from '../../src/mail/mail-service';
 import { jobRows, waitFor } from '../jobs/support/job-rows';
 import { connectMailbox, signUp } from '../mail/support/mail-harness';

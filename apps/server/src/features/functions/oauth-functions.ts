@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
-import { completeConnection, isAllowedRedirectUri, restartLiveUpdates, startConnection } from '../../mail';
+import { completeConnection, isAllowedRedirectUri, startConnection, turnOnLiveUpdates } from '../../mail';
 import { findSharedByColleague } from '../firms/firm-repository';
 
 /** Origins the provider may send the user back to: the app's public URL, or the origin serving this request. */
@@ -67,8 +67,7 @@ export function registerOAuthFunctions(app: FastifyInstance): void {
         });
         // Live updates are set up at once (decision 021); the fleet's round would find the mailbox anyway.
         const mailbox = { userId: user.id, integrationId: connected.integrationId };
-        await restartLiveUpdates(app.mail, mailbox);
-        await app.syncFleet?.queuePush(mailbox);
+        await turnOnLiveUpdates(app.mail, app.syncFleet, mailbox);
         return connected;
       },
     );

@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { defineRoute } from '../../http/define-route';
-import { restartLiveUpdates, resyncIntegration, type SyncFolder, syncIntegration } from '../../mail';
+import { resyncIntegration, type SyncFolder, syncIntegration, turnOnLiveUpdates } from '../../mail';
 import { syncResponse } from './sync-responses';
 
 /** A manual sync stops starting pages before the web app's 90 s timeout; the next run resumes the cursor. */
@@ -84,8 +84,7 @@ export function registerSyncFunctions(app: FastifyInstance): void {
       );
       // A reset mailbox gets a fresh subscription (decision 021): the old one may have been what went wrong.
       const mailbox = { userId: user.id, integrationId: input.integrationId };
-      await restartLiveUpdates(app.mail, mailbox);
-      await app.syncFleet?.queuePush(mailbox);
+      await turnOnLiveUpdates(app.mail, app.syncFleet, mailbox);
       // A fatal failure (token, permissions, provider down) throws and answers with an error status;
       // messages that failed one by one are warnings (spec §8 "Completed with Warnings"), not a failed run.
       return {

@@ -16,8 +16,8 @@ import {
   type ImapConnectResult,
   imapHostOf,
   readVerifications,
-  restartLiveUpdates,
   testImapConnection,
+  turnOnLiveUpdates,
   updateImapPassword,
 } from '../../mail';
 import { createImapAttemptLimiter } from './imap-attempt-limiter';
@@ -109,8 +109,7 @@ async function connectedAnswer(
   result: Extract<ImapConnectResult, { ok: true }>,
 ): Promise<ImapConnectResponse> {
   const mailbox = { userId, integrationId: result.integrationId };
-  await restartLiveUpdates(app.mail, mailbox);
-  await app.syncFleet?.queuePush(mailbox);
+  await turnOnLiveUpdates(app.mail, app.syncFleet, mailbox);
   const { row, push, verifications } = await withUser(app.db, userId, async (tx) => ({
     row: await findIntegration(tx, userId, result.integrationId),
     push: await listPushRows(tx, userId),

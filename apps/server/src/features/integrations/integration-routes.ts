@@ -10,9 +10,9 @@ import {
   readVerifications,
   recheckSharedMailboxAccess,
   requestVerification,
-  restartLiveUpdates,
   stopLiveUpdates,
   toVerificationDto,
+  turnOnLiveUpdates,
 } from '../../mail';
 import { imapConnectRoutes } from './imap-connect-routes';
 import { type MailboxHealthRows, toIntegrationDto } from './integration-dto';
@@ -102,8 +102,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
         );
         if (!row) throw notFound(INTEGRATION_NOT_FOUND);
         if (isActive) {
-          await restartLiveUpdates(app.mail, mailbox);
-          await app.syncFleet?.queuePush(mailbox);
+          await turnOnLiveUpdates(app.mail, app.syncFleet, mailbox);
         }
         const health = await withUser(app.db, user.id, (tx) => readMailboxHealth(tx, user.id));
         return {
@@ -131,8 +130,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     async ({ user, params: { id } }) => {
       const mailbox = { userId: user.id, integrationId: id };
       await recheckSharedMailboxAccess(app.mail, mailbox);
-      await restartLiveUpdates(app.mail, mailbox);
-      await app.syncFleet?.queuePush(mailbox);
+      await turnOnLiveUpdates(app.mail, app.syncFleet, mailbox);
       const row = await withUser(app.db, user.id, (tx) => findIntegration(tx, user.id, id));
       if (!row) throw notFound(INTEGRATION_NOT_FOUND);
       const health = await withUser(app.db, user.id, (tx) => readMailboxHealth(tx, user.id));

@@ -16,6 +16,22 @@ export async function restartLiveUpdates(deps: MailDeps, mailbox: MailboxRef): P
   if (integration) await restartPush(ctx, integration);
 }
 
+/** The node's push queue (the sync fleet), or null where this process runs none. */
+export type PushQueue = { queuePush(mailbox: MailboxRef): Promise<unknown> } | null;
+
+/**
+ * Turns a mailbox's live updates (back) on — connected, reactivated, reset, access granted again: their state is
+ * restarted and, where this process runs the fleet, a push job queued at once. The one way features do it.
+ */
+export async function turnOnLiveUpdates(
+  deps: MailDeps,
+  fleet: PushQueue,
+  mailbox: MailboxRef,
+): Promise<void> {
+  await restartLiveUpdates(deps, mailbox);
+  await fleet?.queuePush(mailbox);
+}
+
 /** A mailbox being disconnected: its subscription is removed at the provider (best effort) and forgotten. */
 export async function stopLiveUpdates(deps: MailDeps, mailbox: MailboxRef): Promise<void> {
   const ctx = { deps, userId: mailbox.userId };

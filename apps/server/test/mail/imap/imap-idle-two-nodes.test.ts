@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type DovecotServer, startDovecot } from '@ledgerdesk/test-support/dovecot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listIdleHolders } from '../../../src/mail';
+import { listIdleHolders } from '../../../src/mail/fleet';
 import { jobRows, waitFor } from '../../jobs/support/job-rows';
 import { type ServerNode, startServerNode } from '../../jobs/support/server-node';
 import { pushRow } from '../../push/support/push-harness';

@@ -1,4 +1,4 @@
-import type { PushFleetHealth } from '../mail';
+import type { PushFleetHealth } from '../../mail/fleet';
 
 /** The sync fleet's figures as /api/health reports them. */
 export type FleetSyncFigures = {

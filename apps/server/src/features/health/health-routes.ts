@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { listIdleHolders, readPushFleetHealth } from '../mail';
-import { forbidden } from './app-error';
-import { defineRoute } from './define-route';
+import { forbidden } from '../../http/app-error';
+import { defineRoute } from '../../http/define-route';
+import { listIdleHolders, readPushFleetHealth } from '../../mail/fleet';
 import { formatMetrics, type ImapIdleFigures } from './prometheus-metrics';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
