@@ -2,7 +2,7 @@ import type { IntegrationCtx, IntegrationRow } from './core/integration-store';
 import type { MailSession } from './core/session/mail-session';
 import { openSession, type SessionOptions } from './core/session/open-session';
 import { type FreshToken, refreshIntegrationToken } from './core/tokens/refresh-integration-token';
-import { providerFor } from './providers';
+import { oauthOf, providerFor } from './providers';
 
 /** A session for an integration whose token refreshes through its own provider's adapter. */
 export function openProviderSession(
@@ -19,5 +19,6 @@ export function refreshProviderToken(ctx: IntegrationCtx, integration: Integrati
 }
 
 function refresherFor(ctx: IntegrationCtx, integration: IntegrationRow) {
-  return (refreshToken: string) => providerFor(ctx.deps, integration.provider).refreshToken(refreshToken);
+  return (refreshToken: string) =>
+    oauthOf(providerFor(ctx.deps, integration.provider)).refreshToken(refreshToken);
 }

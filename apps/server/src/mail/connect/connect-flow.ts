@@ -9,7 +9,7 @@ import type { MailProvider, TokenSet } from '../core/provider';
 import type { MailSession } from '../core/session/mail-session';
 import { isProviderError } from '../core/transport/provider-error';
 import { INTERACTIVE_POLICY } from '../core/transport/retry-policy';
-import { isSandboxProvider, providerFor } from '../providers';
+import { isSandboxProvider, oauthOf, providerFor } from '../providers';
 import { saveOAuthRequest, takeOAuthRequest } from './oauth-requests';
 import { createPkcePair, createState } from './pkce';
 import { saveConnection } from './save-connection';
@@ -32,7 +32,7 @@ export async function startConnection(
   const state = createState(input.provider);
   await saveOAuthRequest(deps.db, { ...input, sharedMailbox, state, verifier: pkce.verifier });
   return {
-    authUrl: provider.authUrl({
+    authUrl: oauthOf(provider).authUrl({
       redirectUri: input.redirectUri,
       state,
       codeChallenge: pkce.challenge,
@@ -56,7 +56,7 @@ export async function completeConnection(
   const request = await takeOAuthRequest(deps.db, input);
   if (!request) throw new AppError(400, 'OAUTH_STATE_INVALID', STATE_INVALID);
   try {
-    const tokens = await provider.exchangeCode({
+    const tokens = await oauthOf(provider).exchangeCode({
       code: input.code,
       redirectUri: input.redirectUri,
       codeVerifier: request.verifier,
@@ -113,7 +113,7 @@ async function openSharedMailbox(
   if (address === ownAddress)
     throw new AppError(400, 'SHARED_MAILBOX_IS_OWN', SHARED_MAILBOX_ERRORS.ownMailbox(address));
   try {
-    await provider.probeMailbox?.(bearerSession(tokens.accessToken, address));
+    await provider.oauth?.probeMailbox?.(bearerSession(tokens.accessToken, address));
   } catch (error) {
     if (isProviderError(error, 'forbidden'))
       throw refusal(

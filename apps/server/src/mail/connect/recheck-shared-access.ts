@@ -34,7 +34,7 @@ export async function recheckSharedMailboxAccess(
     { policy: INTERACTIVE_POLICY },
   );
   try {
-    await provider.probeMailbox?.(session);
+    await provider.oauth?.probeMailbox?.(session);
   } catch (error) {
     const cause = isMailboxAccessRefused(error)
       ? new MailError('invalid_state', SHARED_MAILBOX_ERRORS.stillRemoved(integration.emailAddress))

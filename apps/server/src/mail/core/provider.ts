@@ -122,8 +122,11 @@ export type PushChannel = {
   stop(session: MailSession, current: PushSubscription): Promise<void>;
 };
 
-export type MailProvider = {
-  readonly name: Provider;
+/**
+ * Signing in through a provider's consent page (OAuth 2.0 authorization code with PKCE): Office 365 and Gmail.
+ * IMAP mailboxes sign in with a password and have no connector.
+ */
+export type OAuthConnector = {
   /**
    * The provider's consent URL (authorization-code flow with PKCE S256 and state); `isSharedMailbox` also asks
    * for the delegated shared-mailbox permissions (Microsoft's `.Shared` scopes, decision 024).
@@ -148,6 +151,12 @@ export type MailProvider = {
   probeMailbox?(session: MailSession): Promise<void>;
   /** Gets a new access token; an `invalid_grant` answer throws ProviderError kind 'invalid_grant'. */
   refreshToken(refreshToken: string): Promise<TokenSet>;
+};
+
+export type MailProvider = {
+  readonly name: Provider;
+  /** Signing in through the provider's consent page; IMAP, which signs in with a password, has none. */
+  readonly oauth?: OAuthConnector;
   /** The mailbox address the access token belongs to. */
   mailboxAddress(session: MailSession): Promise<string>;
   /** The incremental streams covering `folders`. */

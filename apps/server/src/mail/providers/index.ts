@@ -2,7 +2,7 @@ import type { MailProviderOffer } from '@ledgerdesk/domain/api/integrations';
 import type { Provider } from '@ledgerdesk/domain/entities';
 import { MailError } from '../core/errors';
 import type { MailDeps } from '../core/mail-deps';
-import type { MailProvider } from '../core/provider';
+import type { MailProvider, OAuthConnector } from '../core/provider';
 import { withStorableText } from '../core/storable-text';
 import { createGmailProvider } from './gmail/gmail-provider';
 import { createImapProvider } from './imap/imap-provider';
@@ -29,6 +29,12 @@ export function providerFor(deps: MailDeps, name: Provider): MailProvider {
   const storableProvider = withStorableText(provider);
   cache[name] = storableProvider;
   return storableProvider;
+}
+
+/** The provider's consent-page sign-in; IMAP mailboxes, which sign in with a password, are refused. */
+export function oauthOf(provider: MailProvider): OAuthConnector {
+  if (provider.oauth) return provider.oauth;
+  throw new MailError('invalid_state', 'IMAP mailboxes sign in with a password, not through a consent page.');
 }
 
 /** Whether integrations of this provider live in the local mail sandbox. */

@@ -22,9 +22,11 @@ import { createGmailWatch } from './gmail-watch';
 export function createGmailProvider(config: GoogleConfig): MailProvider {
   return {
     name: 'gmail',
-    authUrl: (input) => googleAuthUrl(config, input),
-    exchangeCode: (input) => googleExchangeCode(config, input),
-    refreshToken: (refreshToken) => googleRefreshToken(config, refreshToken),
+    oauth: {
+      authUrl: (input) => googleAuthUrl(config, input),
+      exchangeCode: (input) => googleExchangeCode(config, input),
+      refreshToken: (refreshToken) => googleRefreshToken(config, refreshToken),
+    },
     async mailboxAddress(session) {
       const profile = await gmailCall<gmail_v1.Schema$Profile>(session, config, '/users/me/profile');
       return (profile.emailAddress ?? '').toLowerCase();

@@ -1,16 +1,11 @@
 import type { SyncFolder } from '@ledgerdesk/domain/integrations/folder-mapping';
 import { GRAPH_CURSOR_KEYS } from '@ledgerdesk/domain/integrations/sync-cursor-keys';
-import { MailError } from '../../core/errors';
 import type { MailProvider, SyncStream } from '../../core/provider';
 import { imapArchive, imapPushChanges, imapSetRead, imapUnarchive } from './imap-actions';
 import { listImapChanges } from './imap-changes';
 import { sessionAccount } from './imap-client';
 import { getImapMessage, listImapIds, lookupImapMessages } from './imap-lookup';
 import { imapSend } from './imap-send';
-
-function notOAuth(): never {
-  throw new MailError('invalid_state', 'IMAP mailboxes sign in with a password, not through a consent page.');
-}
 
 /**
  * The IMAP/SMTP adapter (issue 30, decision 023): one stream per folder (Inbox, Sent, Archive found by
@@ -22,9 +17,6 @@ function notOAuth(): never {
 export function createImapProvider(): MailProvider {
   return {
     name: 'imap',
-    authUrl: notOAuth,
-    exchangeCode: notOAuth,
-    refreshToken: notOAuth,
     mailboxAddress: async (session) => sessionAccount(session).username,
     streams: (folders: readonly SyncFolder[]): SyncStream[] =>
       folders.map((folder) => ({ key: folder, folders: [folder], cursorKey: GRAPH_CURSOR_KEYS[folder] })),

@@ -21,9 +21,14 @@ import { createGraphPushChannel } from './graph-subscriptions';
 export function createMicrosoftProvider(config: MicrosoftConfig): MailProvider {
   return {
     name: 'office365',
-    authUrl: (input) => microsoftAuthUrl(config, input),
-    exchangeCode: (input) => microsoftExchangeCode(config, input),
-    refreshToken: (refreshToken) => microsoftRefreshToken(config, refreshToken),
+    oauth: {
+      authUrl: (input) => microsoftAuthUrl(config, input),
+      exchangeCode: (input) => microsoftExchangeCode(config, input),
+      refreshToken: (refreshToken) => microsoftRefreshToken(config, refreshToken),
+      async probeMailbox(session) {
+        await graphCall(session, config, `${graphMailbox(session)}/mailFolders/inbox?$select=id`);
+      },
+    },
     async mailboxAddress(session) {
       const me = await graphCall<{ mail?: string | null; userPrincipalName?: string }>(
         session,
@@ -34,9 +39,6 @@ export function createMicrosoftProvider(config: MicrosoftConfig): MailProvider {
     },
     streams: (folders: readonly SyncFolder[]) =>
       folders.map((folder) => ({ key: folder, folders: [folder], cursorKey: GRAPH_CURSOR_KEYS[folder] })),
-    async probeMailbox(session) {
-      await graphCall(session, config, `${graphMailbox(session)}/mailFolders/inbox?$select=id`);
-    },
     listChanges: (session, input) => listGraphChanges(session, config, input),
     lookupMessages: (session, ids) => graphLookup(session, config, ids),
     listIds: (session, input) => listGraphIds(session, config, input),
