@@ -108,9 +108,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? (env.TEST_CLOCK_CONTROL ? new AdjustableClock() : systemClock);
   app.decorate('clock', clock);
   // Fails at start, not at the first connection, when TOKEN_ENCRYPTION_KEY is unusable.
-  app.decorate('mail', options.mail ?? createMailDeps({ env, database, publicUrl, log: app.log }));
-  // Rules file new mail as it is synced, on every node (issue 31); the mail layer only knows the hook.
-  app.mail.filing ??= createRuleFiling({ log: app.log, clock });
+  // Rules file new mail as it is synced, on every node (decision 025); the mail layer only knows the hook.
+  app.decorate(
+    'mail',
+    options.mail ??
+      createMailDeps({
+        env,
+        database,
+        publicUrl,
+        log: app.log,
+        filing: createRuleFiling({ log: app.log, clock }),
+      }),
+  );
   app.decorate('syncFleet', null);
   app.decorate('outbox', createMailboxOutbox(app.mail));
   app.addHook('onClose', async () => app.outbox.stop());

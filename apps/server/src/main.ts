@@ -9,9 +9,11 @@ import { shouldMountSandbox } from './config/sandbox-mode';
 import { loadOrCreateSecret } from './config/secrets';
 import { openDatabase } from './db/client';
 import { startOutgoingSender } from './features/outgoing/outgoing-sender';
+import { createRuleFiling } from './features/rules/rule-filing';
 import { createSyncFleet } from './jobs/sync-fleet';
 import { startTriageTimers, triageTimersPass } from './jobs/triage-timers';
 import { createMailDeps } from './mail';
+import { AdjustableClock, systemClock } from './time/clock';
 
 async function main(): Promise<void> {
   const env = parseEnv();
@@ -24,12 +26,17 @@ async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   // The mail layer's dependencies, shared by the request handlers and the sync fleet.
   const log = createLogger(env.LOG_LEVEL);
-  const mail = createMailDeps({ env, database, publicUrl, log });
+  // With TEST_CLOCK_CONTROL=on (browser journeys only) the clock can be moved forward over loopback.
+  const clock = env.TEST_CLOCK_CONTROL ? new AdjustableClock() : systemClock;
+  // Rules file new mail as it is synced, on every node (decision 025); the mail layer only knows the hook.
+  const filing = createRuleFiling({ log, clock });
+  const mail = createMailDeps({ env, database, publicUrl, log, filing });
   const app = await buildApp({
     env,
     database,
     publicUrl,
     mail,
+    clock,
     loggerInstance: log,
     webDistDir: process.env.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist'),
   });

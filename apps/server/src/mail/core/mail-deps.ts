@@ -39,8 +39,8 @@ export type MailDeps = {
   contentCache: ContentCache;
   /** Integrations whose sync lock this process holds (the whole lock on PGlite; see sync-lock.ts). */
   syncLocks: Set<string>;
-  /** Files new mail further as it is synced (rules, issue 31); set by the composition root, null without. */
-  filing: FilingHook | null;
+  /** Files new mail further as it is synced (rules, decision 025), given by the composition root; null without. */
+  readonly filing: FilingHook | null;
 };
 
 export function createMailDeps(input: {
@@ -48,6 +48,8 @@ export function createMailDeps(input: {
   database: Database;
   publicUrl: string;
   log: MailLogger;
+  /** The rules' filing of new mail (the composition root's); null runs the engine without it. */
+  filing?: FilingHook | null;
 }): MailDeps {
   const { env, database } = input;
   const key = loadOrCreateSecret(env.DATA_DIR, 'token-encryption', env.TOKEN_ENCRYPTION_KEY);
@@ -65,6 +67,6 @@ export function createMailDeps(input: {
     tokenCipher: createTokenCipher(parseTokenKey(key)),
     contentCache: new ContentCache(),
     syncLocks: new Set(),
-    filing: null,
+    filing: input.filing ?? null,
   };
 }
