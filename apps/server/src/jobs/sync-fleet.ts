@@ -2,11 +2,8 @@ import PgBoss from 'pg-boss';
 import { JOBS_SCHEMA } from '../db/client';
 import {
   createImapIdleHolder,
-  type ImapIdleStatus,
   type IntegrationJobData,
   type JobOutcome,
-  listPushDue,
-  listVerifyDue,
   type MailDeps,
   pullPushNotifications,
   runPushJob,
@@ -15,37 +12,30 @@ import {
   runVerifyJob,
   type VerifyJobData,
 } from '../mail/fleet';
-
+import {
+  ON_DEMAND_SYNC_PRIORITY,
+  QUEUES,
+  type SyncFleet,
+  type SyncFleetOptions,
+  type SyncJobData,
+  type SyncReason,
+} from './fleet-types';
 import { type KeyedWorker, startKeyedWorker } from './keyed-worker';
+import { slotJob } from './slot-jobs';
 import { listSyncCandidates } from './sync-candidates';
 import { parsePeakHours, planSyncRound } from './sync-plan';
+import { runSyncRound } from './sync-round';
 
-export const QUEUES = {
-  /** One job per SYNC_INTERVAL_SECONDS slot across all nodes (throttled): the scheduling round. */
-  round: 'mail-sync-round',
-  /** One job per due mailbox, singletonKey = integration id. */
-  sync: 'mail-sync',
-  /** Token refresh ahead of expiry, at most one per integration per 5 minutes. */
-  tokenRefresh: 'mail-token-refresh',
-  /** One job per second across all nodes (throttled): snoozes that return and reminders that fire then. */
-  timers: 'triage-timers',
-  /** Setting up, renewing or retrying one mailbox's live updates; singletonKey = integration id (decision 021). */
-  push: 'mail-push',
-  /** One job per second across all nodes (throttled): read the Gmail Pub/Sub pull subscription. */
-  pushPull: 'mail-push-pull',
-  /** Reconciling one mailbox with its provider; singletonKey = integration id (decision 021). */
-  verify: 'mail-verify',
-} as const;
-
-/** Why a sync job was queued besides the round: a push notification, a reconciliation, a person. */
-/**
- * Above any round's rank (a source's priority, at most 10, plus one per missed interval): a sync somebody waits
- * for — a notification's, a person's Sync — runs before the round's (decision 026). Without it a notified
- * mailbox waited behind up to a whole round of polls (the 1,000-mailbox bench: push p95 20 s on PostgreSQL).
- */
-export const ON_DEMAND_SYNC_PRIORITY = 1_000;
-
-export type SyncReason = 'push' | 'verify';
+export {
+  ON_DEMAND_SYNC_PRIORITY,
+  QUEUES,
+  type SyncFleet,
+  type SyncFleetOptions,
+  type SyncFleetStatus,
+  type SyncJobData,
+  type SyncReason,
+  type SyncRoundData,
+} from './fleet-types';
 
 /** A push-queued sync waits this long for a manual sync or reset holding the mailbox, then gives way. */
 const PUSH_SYNC_LOCK_WAIT_MS = 30_000;
@@ -57,16 +47,10 @@ const PUSH_SYNC_LOCK_WAIT_MS = 30_000;
 const SYNC_IDLE_POLL_MS = 1_000;
 /** Push set-ups and reconciliations are woken by the node that queues them; other nodes look this often. */
 const RARE_POLL_MS = 10_000;
-/** The Gmail pull's slot (one pull a second across the fleet). */
-const PUSH_PULL_SLOT_SECONDS = 1;
-
-/** The triage timers' slot (decision 009): one job per second, whichever node asks first. */
-const TIMER_SLOT_SECONDS = 1;
-/** Every node asks twice a slot, so a slot is never missed between two nodes' clocks. */
-const TIMER_REQUEST_MS = 500;
-
-/** Spec §9: at most one refresh attempt per integration every 5 minutes (pg-boss throttle slot). */
-const TOKEN_REFRESH_SLOT_SECONDS = 5 * 60;
+/** The Gmail pull's slot (one pull a second across the fleet) and the triage timers' (decision 009). */
+const ONE_SECOND_SLOT = 1;
+/** Every node asks twice a second for the one-second slots, so a slot is never missed between two nodes' clocks. */
+const SLOT_REQUEST_MS = 500;
 /** Failed sync jobs are retried this often, with exponential backoff from the first delay. */
 const SYNC_RETRY_LIMIT = 3;
 /** How long stopping waits for syncs in flight (they are crash-safe, so waiting longer buys nothing). */
@@ -74,56 +58,14 @@ const STOP_GRACE_MS = 10_000;
 /** How long a send waits for the engine to start before trying anyway. */
 const START_WAIT_MS = 60_000;
 
-export type SyncRoundData = { slot: string };
-/** `slot` is the round's slot, or the reason and time of a sync queued by a notification. */
-export type SyncJobData = IntegrationJobData & {
-  slot: string;
-  reason?: SyncReason;
-  /** The history id a Gmail notification announced: the sync reads again briefly until it sees it. */
-  hintHistoryId?: string;
-};
-
-export type SyncFleetStatus = {
-  enabled: boolean;
-  /** Sync jobs queued or waiting for a retry, across all nodes. */
-  queueDepth: number;
-  /** Mailboxes due now and not yet synced. */
-  dueMailboxes: number;
-  /** How long the longest-waiting due mailbox has been due (seconds); null when none is. */
-  oldestDueAgeSeconds: number | null;
-};
-
-export type SyncFleet = {
-  /** Whether the job engine runs (SYNC_INTERVAL_SECONDS > 0): then it also runs the triage timers. */
-  readonly enabled: boolean;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  status(): Promise<SyncFleetStatus>;
-  /**
-   * Queues a sync of one mailbox now (a push notification, a reconciliation's find): at most one queued and one
-   * running per mailbox across nodes, so a burst of notifications gives one sync after the running one. Answers
-   * whether a job was added (false: one was already waiting, or the engine is off).
-   */
-  queueSync(job: IntegrationJobData & { hintHistoryId?: string }, reason: SyncReason): Promise<boolean>;
-  /** Queues a push job for one mailbox now (connected, reactivated, reset, or a lifecycle event). */
-  queuePush(job: IntegrationJobData): Promise<boolean>;
-  /** Queues a reconciliation of one mailbox now. */
-  queueVerify(job: IntegrationJobData): Promise<boolean>;
-  /** This node's IMAP IDLE connections (issue 30): each change they hear queues a sync like a notification. */
-  imapIdle(): ImapIdleStatus;
-};
-
 /**
  * The background mail work on pg-boss (decision 004): every SYNC_INTERVAL_SECONDS one node wins the round
  * slot and queues a sync job per due mailbox (integration id as singletonKey, queue policy `stately`: never
  * two queued or two running) plus token refreshes; every node works the queue with SYNC_CONCURRENCY workers.
  * A node that dies mid-sync leaves its job active until SYNC_JOB_EXPIRE_SECONDS, then another node retries it.
+ * The round itself is sync-round.ts; the one-per-slot jobs (round, timers, Gmail pull) slot-jobs.ts; the
+ * per-mailbox queues are worked by keyed-worker.ts.
  */
-export type SyncFleetOptions = {
-  /** The triage timers' work (snooze returns, reminders), run by the one job of each second on any node. */
-  timers?: () => Promise<unknown>;
-};
-
 export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}): SyncFleet {
   const { env } = deps;
   const periodSeconds = env.SYNC_INTERVAL_SECONDS;
@@ -139,16 +81,27 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     monitorStateIntervalSeconds: 60,
   } as PgBoss.ConstructorOptions);
   boss.on('error', (error) => deps.log.error({ err: error }, 'job engine error'));
-  let timer: NodeJS.Timeout | null = null;
-  let timersTimer: NodeJS.Timeout | null = null;
-  let timerWorkers: string[] = [];
-  let roundWorkers: string[] = [];
+  const intervals: NodeJS.Timeout[] = [];
   // The per-mailbox queues, each worked by a keyed worker (keyed-worker.ts: pg-boss 10's own fetch stalls them).
   const keyedWorkers = new Map<string, KeyedWorker>();
   const wakeWorker = (queue: string) => keyedWorkers.get(queue)?.wake();
-  let pushPullWorkers: string[] = [];
-  let pushPullTimer: NodeJS.Timeout | null = null;
   let isStopping = false;
+  const slotOf = (queue: string, seconds: number, what: string, options: PgBoss.SendOptions) =>
+    slotJob(boss, { queue, seconds, what, log: deps.log, isStopping: () => isStopping, options });
+  const round = slotOf(QUEUES.round, periodSeconds, 'requesting a sync round failed', { retryLimit: 0 });
+  const timersSlot = slotOf(QUEUES.timers, ONE_SECOND_SLOT, 'requesting the triage timers failed', {
+    retryLimit: 0,
+    expireInSeconds: 60,
+  });
+  const pullSlot = slotOf(QUEUES.pushPull, ONE_SECOND_SLOT, 'requesting the Gmail pull failed', {
+    retryLimit: 0,
+    expireInSeconds: 60,
+  });
+  const every = (ms: number, request: () => Promise<void>) => {
+    const interval = setInterval(() => void request(), ms);
+    interval.unref();
+    intervals.push(interval);
+  };
   const running = new Set<Promise<unknown>>();
   // Started with the engine when live updates are on; its changes go through queueSync (hoisted below).
   const imapIdle = createImapIdleHolder(deps, (mailbox) => queueSync(mailbox, 'push'));
@@ -157,61 +110,6 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     running.add(work);
     void work.finally(() => running.delete(work)).catch(() => undefined);
     return work;
-  };
-
-  /** Asks for this slot's round; only the first node to ask in a slot gets a job. */
-  const requestRound = async () => {
-    if (isStopping) return;
-    const slot = new Date(Math.floor(Date.now() / periodMs) * periodMs).toISOString();
-    try {
-      const id = await boss.sendThrottled(QUEUES.round, { slot }, { retryLimit: 0 }, periodSeconds);
-      if (id) for (const worker of roundWorkers) boss.notifyWorker(worker);
-    } catch (error) {
-      deps.log.error({ err: error }, 'requesting a sync round failed');
-    }
-  };
-
-  /** Asks for this second's timers job; the node that gets it runs it at once, any node may if it dies first. */
-  const requestTimers = async () => {
-    if (isStopping) return;
-    const slot = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
-    try {
-      const id = await boss.sendThrottled(
-        QUEUES.timers,
-        { slot },
-        { retryLimit: 0, expireInSeconds: 60 },
-        TIMER_SLOT_SECONDS,
-      );
-      if (id) for (const worker of timerWorkers) boss.notifyWorker(worker);
-    } catch (error) {
-      deps.log.error({ err: error }, 'requesting the triage timers failed');
-    }
-  };
-
-  const pendingSyncKeys = async (): Promise<Set<string>> => {
-    const { rows } = await boss
-      .getDb()
-      .executeSql(
-        `select distinct singleton_key from ${JOBS_SCHEMA}.job where name = $1 and state < 'completed' and singleton_key is not null`,
-        [QUEUES.sync],
-      );
-    return new Set(rows.map((row: { singleton_key: string }) => row.singleton_key));
-  };
-
-  /**
-   * Whether this round job is its slot's first. The throttle keys a round by the database's clock at insert, the
-   * slot by the asking node's: an insert delayed past a slot boundary (a loaded machine) got a second round for
-   * the slot before it, which queued its mailboxes again. The earliest round job of a slot runs; any other skips.
-   */
-  const isFirstRoundOfSlot = async (jobId: string, slot: string): Promise<boolean> => {
-    const { rows } = await boss
-      .getDb()
-      .executeSql(
-        `select id from ${JOBS_SCHEMA}.job where name = $1 and data->>'slot' = $2 order by created_on, id limit 1`,
-        [QUEUES.round, slot],
-      );
-    const first = (rows as { id: string }[])[0];
-    return !first || first.id === jobId;
   };
 
   /**
@@ -231,23 +129,6 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     }
     if (id) wakeWorker(queue);
     return id !== null;
-  };
-
-  /** Asks for this second's Gmail pull; the node that gets it pulls once and queues the mailboxes named. */
-  const requestPushPull = async () => {
-    if (isStopping) return;
-    const slot = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
-    try {
-      const id = await boss.sendThrottled(
-        QUEUES.pushPull,
-        { slot },
-        { retryLimit: 0, expireInSeconds: 60 },
-        PUSH_PULL_SLOT_SECONDS,
-      );
-      if (id) for (const worker of pushPullWorkers) boss.notifyWorker(worker);
-    } catch (error) {
-      deps.log.error({ err: error }, 'requesting the Gmail pull failed');
-    }
   };
 
   const runPushPull = async () => {
@@ -283,74 +164,6 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     return sendSingleton(QUEUES.sync, job, { slot, reason, ...hint }, ON_DEMAND_SYNC_PRIORITY);
   };
 
-  const runRound = async (jobId: string, data: SyncRoundData) => {
-    if (!(await isFirstRoundOfSlot(jobId, data.slot))) {
-      deps.log.info({ slot: data.slot }, 'sync round skipped: its slot already had one');
-      return;
-    }
-    const candidates = await listSyncCandidates(deps.db);
-    const plan = planSyncRound(candidates, planSettings, new Date());
-    const pending = await pendingSyncKeys();
-    let queued = 0;
-    let alreadyQueued = 0;
-    const aged: { key: string; rank: number }[] = [];
-    for (const mailbox of plan.due) {
-      if (pending.has(mailbox.id)) {
-        alreadyQueued++;
-        if (mailbox.rank > mailbox.priority) aged.push({ key: mailbox.id, rank: mailbox.rank });
-        continue;
-      }
-      const job: SyncJobData = { integrationId: mailbox.id, userId: mailbox.userId, slot: data.slot };
-      const id = await boss.send(QUEUES.sync, job, { singletonKey: mailbox.id, priority: mailbox.rank });
-      if (id) queued++;
-      else alreadyQueued++;
-    }
-    // A job still waiting from an earlier round ages too: it must not sit behind fresher jobs for ever.
-    if (aged.length > 0) {
-      await boss.getDb().executeSql(
-        `update ${JOBS_SCHEMA}.job j set priority = greatest(j.priority, a.rank)
-           from jsonb_to_recordset($2::jsonb) as a(key text, rank int)
-           where j.name = $1 and j.state = 'created' and j.singleton_key = a.key`,
-        [QUEUES.sync, JSON.stringify(aged)],
-      );
-    }
-    let refreshes = 0;
-    for (const candidate of plan.tokenRefresh) {
-      const job: IntegrationJobData = { integrationId: candidate.id, userId: candidate.userId };
-      const id = await boss.sendThrottled(
-        QUEUES.tokenRefresh,
-        job,
-        {},
-        TOKEN_REFRESH_SLOT_SECONDS,
-        candidate.id,
-      );
-      if (id) refreshes++;
-    }
-    wakeWorker(QUEUES.sync);
-    const now = new Date();
-    let pushJobs = 0;
-    const pushDue = env.MAIL_PUSH === 'off' ? [] : await listPushDue(deps.db, now);
-    for (const mailbox of pushDue) {
-      if (await sendSingleton(QUEUES.push, mailbox)) pushJobs++;
-    }
-    let verifyJobs = 0;
-    for (const mailbox of await listVerifyDue(deps.db, now)) {
-      if (await sendSingleton(QUEUES.verify, mailbox, { queuedAt: new Date().toISOString() })) verifyJobs++;
-    }
-    deps.log.info(
-      {
-        slot: data.slot,
-        ...plan.counts,
-        queued,
-        alreadyQueued,
-        tokenRefreshes: refreshes,
-        pushJobs,
-        verifyJobs,
-      },
-      'sync round',
-    );
-  };
-
   const logged = async (name: string, data: IntegrationJobData, work: () => Promise<JobOutcome>) => {
     const outcome = await track(work());
     deps.log.debug({ integrationId: data.integrationId, outcome }, name);
@@ -374,11 +187,11 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     await boss.updateQueue(QUEUES.sync, syncQueue);
     await boss.createQueue(QUEUES.tokenRefresh, { name: QUEUES.tokenRefresh, retryLimit: 0 });
     const polling = { pollingIntervalSeconds: Math.max(0.5, Math.min(2, periodSeconds / 2)), batchSize: 1 };
-    roundWorkers = [
-      await boss.work<SyncRoundData>(QUEUES.round, polling, async ([job]) => {
-        if (job) await track(runRound(job.id, job.data));
-      }),
-    ];
+    const roundContext = { deps, boss, planSettings, sendSingleton, wake: wakeWorker };
+    await round.work(
+      (job) => track(runSyncRound(roundContext, job.id, job.data)),
+      polling.pollingIntervalSeconds,
+    );
     const keyed = <T extends IntegrationJobData>(
       queue: string,
       idlePollMs: number,
@@ -433,30 +246,19 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
         retryLimit: 0,
         retentionMinutes: 10,
       });
-      pushPullWorkers = [
-        await boss.work(QUEUES.pushPull, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
-          if (job) await track(runPushPull());
-        }),
-      ];
-      pushPullTimer = setInterval(() => void requestPushPull(), TIMER_REQUEST_MS);
-      pushPullTimer.unref();
+      await pullSlot.work(() => track(runPushPull()));
+      every(SLOT_REQUEST_MS, pullSlot.request);
     }
     const runTimers = options.timers;
     if (runTimers) {
       await boss.createQueue(QUEUES.timers, { name: QUEUES.timers, retryLimit: 0, retentionMinutes: 10 });
-      timerWorkers = [
-        await boss.work(QUEUES.timers, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
-          if (job) await track(runTimers());
-        }),
-      ];
-      timersTimer = setInterval(() => void requestTimers(), TIMER_REQUEST_MS);
-      timersTimer.unref();
+      await timersSlot.work(() => track(runTimers()));
+      every(SLOT_REQUEST_MS, timersSlot.request);
     }
     if (env.MAIL_PUSH !== 'off') imapIdle.start();
     // Every node asks for the current slot's round a few times per slot; the throttle keeps one per slot.
-    timer = setInterval(() => void requestRound(), Math.max(500, Math.min(periodMs / 2, 5000)));
-    timer.unref();
-    await requestRound();
+    every(Math.max(500, Math.min(periodMs / 2, 5000)), round.request);
+    await round.request();
   };
 
   return {
@@ -479,9 +281,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     async stop() {
       if (periodMs <= 0) return;
       isStopping = true;
-      if (timer) clearInterval(timer);
-      if (timersTimer) clearInterval(timersTimer);
-      if (pushPullTimer) clearInterval(pushPullTimer);
+      for (const interval of intervals) clearInterval(interval);
       // Its leases given back first: another node takes the mailboxes at its next claim, not after a lease.
       await imapIdle.stop();
       // The keyed workers before the engine: their last completions need its pool.

@@ -2,7 +2,7 @@
 // mailbox, what is due, the Gmail pull and the IMAP IDLE holder. Only jobs/ and the composition root import it
 // (dependency-cruiser refuses the rest); features use mail/index.ts.
 
-export type { MailDeps } from './core/mail-deps';
+export type { MailDeps, MailLogger } from './core/mail-deps';
 export { createMailboxOutbox, type MailboxOutbox } from './outbox/mailbox-outbox';
 export {
   createImapIdleHolder,
