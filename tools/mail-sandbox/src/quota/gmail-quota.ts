@@ -16,7 +16,11 @@ export type GmailQuota = {
   minutes: Map<string, { window: number; units: number }>;
 };
 
-export type QuotaDecision =
+/** A rate limit's answer (shared with Graph's throttle): allowed, or refused with a Retry-After. */
+export type QuotaDecision = { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number };
+
+/** Gmail's: a burst refusal carries a Retry-After; a minute limit's 403 does not. */
+export type GmailQuotaDecision =
   | { isAllowed: true }
   | { isAllowed: false; limit: 'burst'; retryAfterSeconds: number }
   | { isAllowed: false; limit: 'user' | 'project' };
@@ -58,7 +62,7 @@ export function consumeGmailUnits(
   mailbox: string,
   cost: number,
   now: number,
-): QuotaDecision {
+): GmailQuotaDecision {
   if (!quota.isEnabled || cost <= 0) return { isAllowed: true };
   const project = spentThisMinute(quota, PROJECT_KEY, now);
   if (project.units + cost > quota.projectUnitsPerMinute) return { isAllowed: false, limit: 'project' };
