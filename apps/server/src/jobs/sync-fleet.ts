@@ -149,6 +149,10 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
   let pushPullWorkers: string[] = [];
   let pushPullTimer: NodeJS.Timeout | null = null;
   let isStopping = false;
+  /** Aborted at stop: a Gmail pull (a long poll) in flight is abandoned, so stopping does not wait for it. */
+  const pullStop = new AbortController();
+  /** This node's pull is in flight: no further slot is asked for until it answers (it may be held for seconds). */
+  let isPulling = false;
   const running = new Set<Promise<unknown>>();
   // Started with the engine when live updates are on; its changes go through queueSync (hoisted below).
   const imapIdle = createImapIdleHolder(deps, (mailbox) => queueSync(mailbox, 'push'));
@@ -235,7 +239,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
 
   /** Asks for this second's Gmail pull; the node that gets it pulls once and queues the mailboxes named. */
   const requestPushPull = async () => {
-    if (isStopping) return;
+    if (isStopping || isPulling) return;
     const slot = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
     try {
       const id = await boss.sendThrottled(
@@ -251,11 +255,14 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
   };
 
   const runPushPull = async () => {
+    isPulling = true;
     try {
-      await pullPushNotifications(deps, (mailbox) => queueSync(mailbox, 'push'));
+      await pullPushNotifications(deps, (mailbox) => queueSync(mailbox, 'push'), pullStop.signal);
     } catch (error) {
       // Unacknowledged notifications come back; the poll covers the mailboxes meanwhile.
       deps.log.warn({ err: error }, 'reading Gmail notifications failed');
+    } finally {
+      isPulling = false;
     }
   };
 
@@ -479,6 +486,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     async stop() {
       if (periodMs <= 0) return;
       isStopping = true;
+      pullStop.abort();
       if (timer) clearInterval(timer);
       if (timersTimer) clearInterval(timersTimer);
       if (pushPullTimer) clearInterval(pushPullTimer);
