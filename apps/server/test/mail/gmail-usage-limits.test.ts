@@ -1,15 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { type RunningMailSandbox, startMailSandbox } from '@ledgerdesk/mail-sandbox';
-import { allowSandboxConsent } from '@ledgerdesk/test-support/seed/connect-mailbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type GoogleConfig, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../src/mail/core/mail-config';
-import { createGmailProvider } from '../../src/mail/providers/gmail/gmail-provider';
-import { SYNC_POLICY } from '../../src/mail/core/transport/retry-policy';
 import type { MailProvider, OutgoingMail } from '../../src/mail/core/provider';
 import type { MailSession } from '../../src/mail/core/session/mail-session';
-import { type ControlClient, controlClient } from './support/mail-harness';
+import { createGmailAdapterHarness, type GmailAdapterHarness } from './support/gmail-adapter';
+import type { ControlClient } from './support/mail-harness';
 
-const REDIRECT_URI = 'http://localhost:3000/integrations/email?provider=gmail';
 const SINCE = new Date(Date.now() - 30 * 86_400_000);
 
 /**
@@ -17,53 +11,17 @@ const SINCE = new Date(Date.now() - 30 * 86_400_000);
  * 429, on every call the adapter makes: no database, the adapter against the sandbox's quotas.
  */
 describe('Gmail usage limits (403) against the sandbox', () => {
-  let sandbox: RunningMailSandbox;
+  let h: GmailAdapterHarness;
   let control: ControlClient;
-  let config: GoogleConfig;
   let gmail: MailProvider;
   let session: MailSession;
   const address = `limits-${Date.now()}@firm.test`;
 
   beforeAll(async () => {
-    sandbox = await startMailSandbox({ port: 0, seed: false });
-    control = controlClient(sandbox.url);
-    config = {
-      clientId: SANDBOX_CLIENT_ID,
-      clientSecret: SANDBOX_CLIENT_SECRET,
-      authUrl: `${sandbox.url}/google/o/oauth2/v2/auth`,
-      tokenUrl: `${sandbox.url}/google/token`,
-      apiUrl: `${sandbox.url}/gmail`,
-      isSandbox: true,
-      pubsub: null,
-    };
-    gmail = createGmailProvider(config);
-    await control('POST', '/mailboxes', { address, provider: 'gmail', messages: 12 });
-    const verifier = randomBytes(32).toString('base64url');
-    const back = await allowSandboxConsent(
-      gmail.authUrl({
-        redirectUri: REDIRECT_URI,
-        state: 's',
-        codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
-      }),
-      address,
-    );
-    const tokens = await gmail.exchangeCode({
-      code: back.searchParams.get('code') ?? '',
-      redirectUri: REDIRECT_URI,
-      codeVerifier: verifier,
-    });
-    session = {
-      integrationId: 'test',
-      emailAddress: address,
-      sharedMailbox: null,
-      scopes: null,
-      policy: SYNC_POLICY,
-      accessToken: async () => tokens.accessToken,
-      refreshAccessToken: async () => tokens.accessToken,
-      memo: new Map(),
-    };
+    h = await createGmailAdapterHarness(address, 12);
+    ({ control, gmail, session } = h);
   });
-  afterAll(async () => sandbox?.close());
+  afterAll(async () => h?.close());
   beforeEach(async () => {
     await control('POST', '/quotas', { provider: 'gmail', enabled: false });
   });

@@ -7,8 +7,8 @@ import {
   startMailSandbox,
 } from '@ledgerdesk/mail-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPubSubClient, type PubSubClient } from '../../src/mail/pubsub/pubsub-client';
-import { parseServiceAccountKey } from '../../src/mail/pubsub/service-account-key';
+import { createPubSubClient, type PubSubClient } from '../../src/mail/core/pubsub/pubsub-client';
+import { parseServiceAccountKey } from '../../src/mail/core/pubsub/service-account-key';
 import { type ControlClient, controlClient } from '../mail/support/mail-harness';
 
 const notification = (historyId: number) =>

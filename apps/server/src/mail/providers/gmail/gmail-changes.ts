@@ -6,6 +6,7 @@ import { sleep } from '../../core/transport/fetch-with-retry';
 import { isProviderError, ProviderError } from '../../core/transport/provider-error';
 import { formatGmailCursor, parseGmailCursor } from './gmail-cursor';
 import { fetchGmailMessages } from './gmail-fetch';
+import { HISTORY_TYPES, planHistoryPage } from './gmail-history-plan';
 import { gmailCall } from './gmail-request';
 
 /**
@@ -84,7 +85,12 @@ async function historyPage(
   const read = async (): Promise<gmail_v1.Schema$ListHistoryResponse> => {
     try {
       return await gmailCall(session, config, '/users/me/history', {
-        query: { startHistoryId, maxResults: String(Math.min(500, input.pageSize)), pageToken },
+        query: {
+          startHistoryId,
+          historyTypes: [...HISTORY_TYPES],
+          maxResults: String(Math.min(500, input.pageSize)),
+          pageToken,
+        },
       });
     } catch (error) {
       if (isProviderError(error, 'not_found')) {
@@ -99,18 +105,10 @@ async function historyPage(
     await sleep(HINT_RETRY_DELAY_MS);
     answer = await read();
   }
-  const deleted = new Set<string>();
-  const touched = new Set<string>();
-  for (const record of answer.history ?? []) {
-    for (const entry of record.messagesDeleted ?? []) if (entry.message?.id) deleted.add(entry.message.id);
-    for (const list of [record.messagesAdded, record.labelsAdded, record.labelsRemoved]) {
-      for (const entry of list ?? []) if (entry.message?.id) touched.add(entry.message.id);
-    }
-  }
-  for (const id of deleted) touched.delete(id);
-  const messages = await fetchGmailMessages(session, config, [...touched]);
-  const changes: Change[] = [...deleted].map((id) => ({ kind: 'deleted', id }));
-  for (const id of touched) {
+  const { deleted, gone, fetch } = planHistoryPage(answer.history ?? []);
+  const messages = await fetchGmailMessages(session, config, fetch);
+  const changes: Change[] = [...deleted, ...gone].map((id) => ({ kind: 'deleted', id }));
+  for (const id of fetch) {
     const message = messages.get(id);
     changes.push(message ? { kind: 'upsert', message } : { kind: 'deleted', id });
   }
