@@ -29,7 +29,7 @@ export async function listGmailChanges(
   const cursor = parseGmailCursor(input.cursor);
   if (!cursor || cursor.mode === 'full') {
     const historyId = cursor?.historyId ?? (await currentHistoryId(session, config));
-    return listPage(session, config, input, historyId, cursor?.pageToken);
+    return listingPage(session, config, input, historyId, cursor?.pageToken);
   }
   return historyPage(session, config, input, cursor.historyId, cursor.pageToken);
 }
@@ -47,6 +47,38 @@ function isBehindHint(
 async function currentHistoryId(session: MailSession, config: GoogleConfig): Promise<string> {
   const profile = await gmailCall<gmail_v1.Schema$Profile>(session, config, '/users/me/profile');
   return profile.historyId ?? '1';
+}
+
+/** session.memo key of a full listing's page fetched ahead (the same cursor, size and window). */
+const aheadKey = (cursor: string, input: ListChangesInput) =>
+  `gmail-listing-ahead:${cursor}:${input.pageSize}:${input.since.getTime()}`;
+
+/**
+ * A page of the full listing. While the engine stores it, the next page is already fetched (one request at a
+ * time still: the next fetch starts when this one has answered), so a first sync waits for Gmail and for the
+ * database in turn no longer. A page fetched ahead that the run never asks for (its budget ran out) is lost:
+ * one page's quota at most. A failed fetch ahead is simply made again when asked for.
+ */
+async function listingPage(
+  session: MailSession,
+  config: GoogleConfig,
+  input: ListChangesInput,
+  historyId: string,
+  pageToken: string | undefined,
+): Promise<ChangePage> {
+  const key = input.cursor ? aheadKey(input.cursor, input) : null;
+  const ahead = key ? (session.memo.get(key) as Promise<ChangePage | null> | undefined) : undefined;
+  if (key) session.memo.delete(key);
+  const page = (await ahead) ?? (await listPage(session, config, input, historyId, pageToken));
+  const next = parseGmailCursor(page.cursor);
+  if (!page.isComplete && next?.mode === 'full') {
+    const fetching = listPage(session, config, { ...input, cursor: page.cursor }, historyId, next.pageToken);
+    session.memo.set(
+      aheadKey(page.cursor, input),
+      fetching.catch(() => null),
+    );
+  }
+  return page;
 }
 
 async function listPage(
