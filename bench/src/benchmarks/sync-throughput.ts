@@ -1,4 +1,3 @@
-import type { OAuthProvider } from '@ledgerdesk/domain/entities';
 import { count, ratio, seconds, verdict } from '../report/format';
 import type { BenchTable } from '../report/table';
 import type { BenchContext } from './bench-context';
@@ -16,9 +15,9 @@ const GRAPH_WINDOW_MS = 600_000;
 
 /** Benchmark 2: first sync and incremental sync per provider, sandbox quotas off and on. */
 export async function runSyncThroughput(ctx: BenchContext): Promise<BenchTable> {
-  const { messages, quotaMessages, changes } = ctx.config.sync;
+  const { messages, quotaMessages, changes, providers } = ctx.config.sync;
   const runs: SyncRun[] = [];
-  for (const provider of ['office365', 'gmail'] as OAuthProvider[]) {
+  for (const provider of providers) {
     // Quotas off at both sizes, so that the quotas-on run has an unthrottled twin of the same size.
     const offSizes = messages === quotaMessages ? [messages] : [messages, quotaMessages];
     const plan: [boolean, number][] = [
