@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type RunningMailSandbox, startMailSandbox } from '@ledgerdesk/mail-sandbox';
 import { allowSandboxConsent } from '@ledgerdesk/test-support/seed/connect-mailbox';
-import { type GoogleConfig, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../../src/mail/core/mail-config';
-import { createGmailProvider } from '../../../src/mail/providers/gmail/gmail-provider';
-import { SYNC_POLICY } from '../../../src/mail/core/transport/retry-policy';
+import {
+  type GoogleConfig,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_CLIENT_SECRET,
+} from '../../../src/mail/core/mail-config';
 import type { MailProvider } from '../../../src/mail/core/provider';
 import type { MailSession } from '../../../src/mail/core/session/mail-session';
+import { SYNC_POLICY } from '../../../src/mail/core/transport/retry-policy';
+import { createGmailProvider } from '../../../src/mail/providers/gmail/gmail-provider';
 import { type ControlClient, controlClient } from './mail-harness';
 
 const REDIRECT_URI = 'http://localhost:3000/integrations/email?provider=gmail';
