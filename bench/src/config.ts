@@ -1,3 +1,4 @@
+import type { OAuthProvider } from '@ledgerdesk/domain/entities';
 export type BenchmarkId = 'list' | 'sync' | 'actions' | 'realtime' | 'rules' | 'web' | 'fleet' | 'imap';
 export const BENCHMARK_IDS: readonly BenchmarkId[] = [
   'list',
@@ -45,7 +46,7 @@ export type BenchConfig = {
      */
     million: { size: number; databases: DatabaseTarget['kind'][] };
   };
-  sync: { messages: number; quotaMessages: number; changes: number };
+  sync: { messages: number; quotaMessages: number; changes: number; providers: OAuthProvider[] };
   actions: { clears: number; bulkSize: number; bulkRuns: number };
   realtime: { messages: number };
   /** Issue 31: the filing hook on sync pages, and the preview over stored items. */
@@ -120,10 +121,23 @@ function parseOnly(args: readonly string[]): BenchmarkId[] {
   return ids as BenchmarkId[];
 }
 
+const SYNC_PROVIDERS: readonly OAuthProvider[] = ['office365', 'gmail'];
+
+/** BENCH_SYNC_PROVIDERS=gmail: the sync benchmark for one provider only (a rerun of what changed). */
+function parseSyncProviders(value: string | undefined): OAuthProvider[] {
+  if (!value?.trim()) return [...SYNC_PROVIDERS];
+  const names = value.split(',').map((name) => name.trim());
+  for (const name of names) {
+    if (!(SYNC_PROVIDERS as readonly string[]).includes(name))
+      throw new Error(`BENCH_SYNC_PROVIDERS: unknown provider ${name} (${SYNC_PROVIDERS.join(', ')})`);
+  }
+  return names as OAuthProvider[];
+}
+
 /**
  * Reads the command line (--smoke, --no-build, --only=list,sync, --fleet-mailboxes=N, --fleet-interval=S,
  * --fleet-intervals=K, --fleet-gaps=K, --fleet-cost-seconds=S, --fleet-phases=a,b) and the environment (BENCH_SIZES, BENCH_DATABASE_URL, BENCH_SYNC_MESSAGES,
- * BENCH_QUOTA_MESSAGES, BENCH_WEB_ITEMS, BENCH_WEB_RUNS, BENCH_PORT, BENCH_WEB_PROFILE, BENCH_WEB_TRACE (read by the browser
+ * BENCH_QUOTA_MESSAGES, BENCH_SYNC_PROVIDERS, BENCH_WEB_ITEMS, BENCH_WEB_RUNS, BENCH_PORT, BENCH_WEB_PROFILE, BENCH_WEB_TRACE (read by the browser
  * benchmark itself), BENCH_MILLION_ITEMS,
  * BENCH_MILLION_ON_PGLITE, BENCH_IMAP_CONNECTIONS).
  */
@@ -165,6 +179,7 @@ export function readConfig(args: readonly string[], env: NodeJS.ProcessEnv): Ben
       messages: positive(env.BENCH_SYNC_MESSAGES, 'BENCH_SYNC_MESSAGES', isSmoke ? 60 : 10_000),
       quotaMessages: positive(env.BENCH_QUOTA_MESSAGES, 'BENCH_QUOTA_MESSAGES', isSmoke ? 20 : 2_000),
       changes: isSmoke ? 10 : 100,
+      providers: parseSyncProviders(env.BENCH_SYNC_PROVIDERS),
     },
     actions: { clears: isSmoke ? 3 : 30, bulkSize: isSmoke ? 50 : 500, bulkRuns: isSmoke ? 2 : 10 },
     realtime: { messages: isSmoke ? 3 : 20 },

@@ -1,4 +1,3 @@
-import type { OAuthProvider } from '@ledgerdesk/domain/entities';
 import { count, ratio, seconds, verdict } from '../report/format';
 import type { BenchTable } from '../report/table';
 import type { BenchContext } from './bench-context';
@@ -16,9 +15,9 @@ const GRAPH_WINDOW_MS = 600_000;
 
 /** Benchmark 2: first sync and incremental sync per provider, sandbox quotas off and on. */
 export async function runSyncThroughput(ctx: BenchContext): Promise<BenchTable> {
-  const { messages, quotaMessages, changes } = ctx.config.sync;
+  const { messages, quotaMessages, changes, providers } = ctx.config.sync;
   const runs: SyncRun[] = [];
-  for (const provider of ['office365', 'gmail'] as OAuthProvider[]) {
+  for (const provider of providers) {
     // Quotas off at both sizes, so that the quotas-on run has an unthrottled twin of the same size.
     const offSizes = messages === quotaMessages ? [messages] : [messages, quotaMessages];
     const plan: [boolean, number][] = [
@@ -88,7 +87,7 @@ export async function runSyncThroughput(ctx: BenchContext): Promise<BenchTable> 
     notes: [
       `A new user connects a sandbox mailbox through the real OAuth flow (the sandbox runs as a separate process, like a remote provider); the first sync is POST /api/functions/initialize-sync-config (30-day window), end to end through the provider adapter and the database; "(n runs)" means its 60 s budget ran out and scheduler-style sync runs finished the job (all counted).`,
       `Incremental: ${changes} changes in the mailbox (half new mail, a quarter replies, a quarter deletions), then the manual sync function (sync-office365-emails / sync-emails).`,
-      `Quotas off: ${count(messages)} messages, and ${count(quotaMessages)} as the twin of the quotas-on run. Quotas on: ${count(quotaMessages)} messages (the Gmail floor for ${count(messages)} would be ${seconds((messages * GMAIL_UNITS_PER_MESSAGE * 1000) / GMAIL_UNITS_PER_S)}); the sandbox enforces the published limits and answers 429 with Retry-After.`,
+      `Quotas off: ${count(messages)} messages, and ${count(quotaMessages)} as the twin of the quotas-on run. Quotas on: ${count(quotaMessages)} messages (the Gmail floor for ${count(messages)} would be ${seconds((messages * GMAIL_UNITS_PER_MESSAGE * 1000) / GMAIL_UNITS_PER_S)}); the sandbox enforces the published limits: 429 with Retry-After for bursts, 403 without for the per-minute limits (Gmail), as the providers answer.`,
       `Gmail floor = ${GMAIL_UNITS_PER_MESSAGE} units per message fetched at ${GMAIL_UNITS_PER_S} units/s. Graph floor = the larger of the 10,000-requests-per-10-minutes window and the engine's request count at ${GRAPH_CONCURRENCY} concurrent requests, each taking the sandbox's median service time in that run ($batch steps count one by one, as on Graph). Where the limits do not bind, the floor is our own quotas-off time for the same mailbox size ("own ceiling", the row above), so Ours/floor is the cost of running under the limits.`,
       'Provider calls: HTTP requests (+ batch envelopes × steps inside them); 429s the engine got.',
     ],

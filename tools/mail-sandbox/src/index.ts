@@ -6,6 +6,7 @@ export {
 } from './defaults';
 export type { MailSandboxOptions } from './options';
 export { mailSandboxPlugin } from './plugin/mail-sandbox-plugin';
+export { PULL_HOLD_MS } from './pubsub/hold-pull';
 export {
   SANDBOX_PUBSUB_SUBSCRIPTION,
   SANDBOX_PUBSUB_TOPIC,

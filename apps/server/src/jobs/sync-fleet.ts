@@ -86,6 +86,10 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
   const keyedWorkers = new Map<string, KeyedWorker>();
   const wakeWorker = (queue: string) => keyedWorkers.get(queue)?.wake();
   let isStopping = false;
+  /** Aborted at stop: a Gmail pull (a long poll) in flight is abandoned, so stopping does not wait for it. */
+  const pullStop = new AbortController();
+  /** This node's pull is in flight: no further slot is asked for until it answers (it may be held for seconds). */
+  let isPulling = false;
   const slotOf = (queue: string, seconds: number, what: string, options: PgBoss.SendOptions) =>
     slotJob(boss, { queue, seconds, what, log: deps.log, isStopping: () => isStopping, options });
   const round = slotOf(QUEUES.round, periodSeconds, 'requesting a sync round failed', { retryLimit: 0 });
@@ -132,11 +136,14 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
   };
 
   const runPushPull = async () => {
+    isPulling = true;
     try {
-      await pullPushNotifications(deps, (mailbox) => queueSync(mailbox, 'push'));
+      await pullPushNotifications(deps, (mailbox) => queueSync(mailbox, 'push'), pullStop.signal);
     } catch (error) {
       // Unacknowledged notifications come back; the poll covers the mailboxes meanwhile.
       deps.log.warn({ err: error }, 'reading Gmail notifications failed');
+    } finally {
+      isPulling = false;
     }
   };
 
@@ -247,7 +254,9 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
         retentionMinutes: 10,
       });
       await pullSlot.work(() => track(runPushPull()));
-      every(SLOT_REQUEST_MS, pullSlot.request);
+      every(SLOT_REQUEST_MS, async () => {
+        if (!isPulling) await pullSlot.request();
+      });
     }
     const runTimers = options.timers;
     if (runTimers) {
@@ -281,6 +290,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     async stop() {
       if (periodMs <= 0) return;
       isStopping = true;
+      pullStop.abort();
       for (const interval of intervals) clearInterval(interval);
       // Its leases given back first: another node takes the mailboxes at its next claim, not after a lease.
       await imapIdle.stop();

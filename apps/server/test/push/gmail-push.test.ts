@@ -12,7 +12,13 @@ import { listPushDue, runPushJob, runSyncJob } from '../../src/mail/fleet';
 import { GMAIL_PUSH_UNAVAILABLE } from '../../src/mail/providers/gmail/gmail-watch';
 import { jobRows, waitFor } from '../jobs/support/job-rows';
 import { type Connected, connectFreshMailbox, sync } from '../mail/support/mail-fixtures';
-import { callFunction, createMailHarness, type MailHarness } from '../mail/support/mail-harness';
+import {
+  callFunction,
+  connectMailbox,
+  createMailHarness,
+  type MailHarness,
+  signUp,
+} from '../mail/support/mail-harness';
 import { storedItems } from '../mail/support/mailbox-compare';
 import { testDatabaseKinds } from '../support/test-database';
 
@@ -171,6 +177,34 @@ describe.each(testDatabaseKinds)('Gmail push (%s)', (kind) => {
     await deliver(box, 'Polled anyway');
     expect(await runSyncJob(h.app.mail, box)).toBe('synced');
     expect(await itemsWith(box, 'Polled anyway')).toHaveLength(1);
+  });
+
+  it("keeps the address's watch while another connection of it still needs it, and stops it with the last", async () => {
+    const first = await watchedMailbox();
+    const colleague = await signUp(h.app, `colleague-${Date.now()}@ledgerdesk.test`);
+    const second: Connected = {
+      ...colleague,
+      address: first.address,
+      integrationId: await connectMailbox(h.app, colleague.cookie, 'gmail', first.address),
+    };
+    await callFunction(h.app, second.cookie, 'initialize-sync-config', {
+      integrationId: second.integrationId,
+    });
+    await sync(h, second);
+    expect(await runPushJob(h.app.mail, second)).toBe('refreshed');
+    const disconnect = (box: Connected) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/integrations/${box.integrationId}/disconnect`,
+        headers: { cookie: box.cookie },
+      });
+    expect((await disconnect(first)).statusCode).toBe(200);
+    expect(await pushRow(first)).toBeUndefined();
+    expect(await watchOf(second)).toBeDefined();
+    await deliver(second, 'Still live for the colleague');
+    await waitFor(async () => (await itemsWith(second, 'Still live for the colleague')).length > 0, 15_000);
+    expect((await disconnect(second)).statusCode).toBe(200);
+    expect(await watchOf(second)).toBeUndefined();
   });
 
   it('pulls each notification on one node only when two nodes run the fleet', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { addFault, clearFaults, type FaultStatus, GARBAGE_FAULTS } from '../faults/fault-registry';
+import { createGmailQuota } from '../quota/gmail-quota';
 import { sendBadRequest } from './errors';
 
 type Body = { Body: Record<string, unknown> | undefined };
@@ -57,9 +58,25 @@ export function registerControlFaultRoutes(app: FastifyInstance, ctx: SandboxCon
     if (body.provider === 'gmail') {
       const quota = ctx.gmailQuota;
       quota.isEnabled = body.enabled;
-      quota.unitsPerSecond = isPositive(body.unitsPerSecond) ? body.unitsPerSecond : 250;
+      const defaults = createGmailQuota();
+      quota.unitsPerSecond = isPositive(body.unitsPerSecond) ? body.unitsPerSecond : defaults.unitsPerSecond;
+      quota.userUnitsPerMinute = isPositive(body.userUnitsPerMinute)
+        ? body.userUnitsPerMinute
+        : defaults.userUnitsPerMinute;
+      quota.projectUnitsPerMinute = isPositive(body.projectUnitsPerMinute)
+        ? body.projectUnitsPerMinute
+        : defaults.projectUnitsPerMinute;
+      quota.minuteMs = isPositive(body.minuteSeconds) ? body.minuteSeconds * 1000 : defaults.minuteMs;
       quota.buckets.clear();
-      return { provider: 'gmail', enabled: quota.isEnabled, unitsPerSecond: quota.unitsPerSecond };
+      quota.minutes.clear();
+      return {
+        provider: 'gmail',
+        enabled: quota.isEnabled,
+        unitsPerSecond: quota.unitsPerSecond,
+        userUnitsPerMinute: quota.userUnitsPerMinute,
+        projectUnitsPerMinute: quota.projectUnitsPerMinute,
+        minuteSeconds: quota.minuteMs / 1000,
+      };
     }
     const throttle = ctx.graphThrottle;
     throttle.isEnabled = body.enabled;

@@ -111,6 +111,59 @@ describe('quotas', () => {
     });
   });
 
+  it("answers Gmail's per-user minute limit with 403 userRateLimitExceeded, without Retry-After", async () => {
+    await h.control('POST', '/quotas', { provider: 'gmail', enabled: true, userUnitsPerMinute: 12 });
+    const first = await h.gmail('GET', '/messages', { token: gmailToken, query: { maxResults: '1' } });
+    const second = await h.gmail('GET', '/messages', { token: gmailToken, query: { maxResults: '1' } });
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const limited = await h.gmail('GET', '/messages', { token: gmailToken });
+    expect(limited.statusCode).toBe(403);
+    expect(limited.headers['retry-after']).toBeUndefined();
+    expect(limited.json().error).toMatchObject({
+      code: 403,
+      message: 'User Rate Limit Exceeded',
+      errors: [{ reason: 'userRateLimitExceeded', domain: 'usageLimits' }],
+    });
+    // A refused call is not charged: the 2 units left still buy two getProfile calls.
+    expect((await h.gmail('GET', '/profile', { token: gmailToken })).statusCode).toBe(200);
+    expect((await h.gmail('GET', '/profile', { token: gmailToken })).statusCode).toBe(200);
+    expect((await h.gmail('GET', '/profile', { token: gmailToken })).statusCode).toBe(403);
+  });
+
+  it("answers the project's minute limit with 403 rateLimitExceeded across mailboxes", async () => {
+    await h.control('POST', '/mailboxes', { address: 'second@gmail.test', provider: 'gmail', messages: 1 });
+    const other = (await h.connect('gmail', { mailbox: 'second@gmail.test' })).accessToken;
+    await h.control('POST', '/quotas', { provider: 'gmail', enabled: true, projectUnitsPerMinute: 6 });
+    expect((await h.gmail('GET', '/messages', { token: gmailToken })).statusCode).toBe(200);
+    const limited = await h.gmail('GET', '/messages', { token: other });
+    expect(limited.statusCode).toBe(403);
+    expect(limited.json().error).toMatchObject({
+      code: 403,
+      message: 'Rate Limit Exceeded',
+      errors: [{ reason: 'rateLimitExceeded', domain: 'usageLimits' }],
+    });
+  });
+
+  it('counts Gmail minute limits in windows that start again', async () => {
+    let now = 120_000;
+    const clocked = await createHarness({ now: () => now });
+    try {
+      const token = (await clocked.connect('gmail')).accessToken;
+      await clocked.control('POST', '/quotas', {
+        provider: 'gmail',
+        enabled: true,
+        userUnitsPerMinute: 5,
+        minuteSeconds: 1,
+      });
+      expect((await clocked.gmail('GET', '/messages', { token })).statusCode).toBe(200);
+      expect((await clocked.gmail('GET', '/messages', { token })).statusCode).toBe(403);
+      now += 1000;
+      expect((await clocked.gmail('GET', '/messages', { token })).statusCode).toBe(200);
+    } finally {
+      await clocked.close();
+    }
+  });
+
   it('charges each Gmail batch part its own method cost', async () => {
     await h.control('POST', '/quotas', { provider: 'gmail', enabled: true });
     const parts = Array.from(

@@ -77,6 +77,18 @@ export function insufficientScopesBody(): GoogleErrorBody {
   );
 }
 
+/**
+ * Google's answer to a call over a per-minute usage limit (the errors guide's "403: Usage limit exceeded"):
+ * the user's (userRateLimitExceeded) or the project's (rateLimitExceeded). No Retry-After: back off and retry.
+ */
+export function usageLimitBody(limit: 'user' | 'project'): GoogleErrorBody {
+  const message = limit === 'user' ? 'User Rate Limit Exceeded' : 'Rate Limit Exceeded';
+  return googleErrorBody(403, 'PERMISSION_DENIED', message, {
+    domain: 'usageLimits',
+    reason: limit === 'user' ? 'userRateLimitExceeded' : 'rateLimitExceeded',
+  });
+}
+
 export function rateLimitBody(): GoogleErrorBody {
   return googleErrorBody(429, 'RESOURCE_EXHAUSTED', 'User-rate limit exceeded.', {
     domain: 'usageLimits',

@@ -10,6 +10,7 @@ import {
   rateLimitBody,
   sendGoogleError,
   unauthenticatedBody,
+  usageLimitBody,
 } from './errors';
 import { registerHistoryRoute } from './history-route';
 import { registerMessageRoutes } from './message-routes';
@@ -57,12 +58,9 @@ export async function gmailRoutes(app: FastifyInstance, ctx: SandboxContext): Pr
     setRequestAuth(request, auth);
     const cost = gmailCostOf(request.method, request.routeOptions.url ?? '');
     const decision = consumeGmailUnits(ctx.gmailQuota, auth.mailbox.address, cost, ctx.now());
-    if (!decision.isAllowed) {
-      return sendGoogleError(
-        reply.header('Retry-After', String(decision.retryAfterSeconds)),
-        rateLimitBody(),
-      );
-    }
+    if (decision.isAllowed) return;
+    if (decision.limit !== 'burst') return sendGoogleError(reply, usageLimitBody(decision.limit));
+    return sendGoogleError(reply.header('Retry-After', String(decision.retryAfterSeconds)), rateLimitBody());
   });
 
   registerProfileRoutes(app, ctx);

@@ -38,6 +38,8 @@ export type PubSubState = {
   nextMessageId: number;
   /** Messages dropped by a fault, for tests and the bench. */
   dropped: number;
+  /** Held pulls (long poll): each is woken when a message is published. */
+  waitingPulls: Set<() => void>;
 };
 
 export function noPushFaults(): GmailPushFaults {
@@ -66,6 +68,7 @@ export function createPubSubState(): PubSubState {
     faults: noPushFaults(),
     nextMessageId: 1,
     dropped: 0,
+    waitingPulls: new Set(),
   };
 }
 
@@ -103,6 +106,7 @@ export function publish(
       });
     }
   }
+  for (const wake of [...state.waitingPulls]) wake();
   return true;
 }
 

@@ -2,6 +2,7 @@ import { createSign } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_GMAIL_MAILBOX } from '../defaults';
 import { createHarness, type Harness, PUBLIC_URL } from '../test-support/harness';
+import { PULL_HOLD_MS } from './hold-pull';
 import {
   SANDBOX_PUBSUB_SUBSCRIPTION,
   SANDBOX_PUBSUB_TOPIC,
@@ -44,9 +45,11 @@ const pubsub = (verb: 'pull' | 'acknowledge', body: object, token = pubsubToken)
   h.call('POST', `/sandbox/pubsub/v1/${SANDBOX_PUBSUB_SUBSCRIPTION}:${verb}`, { token, body });
 
 type Received = { ackId: string; message: { data: string; messageId: string } };
-const pull = async (): Promise<Received[]> =>
-  ((await pubsub('pull', { maxMessages: 100 })).json() as { receivedMessages?: Received[] })
+/** A pull as the product sends it (held while nothing is there), or one answered at once. */
+const pull = async (options: { returnImmediately?: boolean } = {}): Promise<Received[]> =>
+  ((await pubsub('pull', { maxMessages: 100, ...options })).json() as { receivedMessages?: Received[] })
     .receivedMessages ?? [];
+const pullNow = () => pull({ returnImmediately: true });
 const decode = (received: Received) =>
   JSON.parse(Buffer.from(received.message.data, 'base64').toString('utf8'));
 
@@ -83,7 +86,7 @@ beforeEach(async () => {
     token: gmailToken,
     body: { topicName: SANDBOX_PUBSUB_TOPIC, labelIds: ['INBOX'] },
   });
-  const left = await pull();
+  const left = await pullNow();
   if (left.length > 0) await pubsub('acknowledge', { ackIds: left.map((m) => m.ackId) });
 });
 
@@ -134,8 +137,26 @@ describe('users.watch and the pull subscription', () => {
     expect(note.emailAddress).toBe(DEFAULT_GMAIL_MAILBOX);
     expect(Number(note.historyId)).toBeGreaterThan(0);
     // Not acknowledged: after the ack deadline (10 s) it comes back; a pull before then does not see it.
-    expect(await pull()).toHaveLength(0);
+    expect(await pullNow()).toHaveLength(0);
     await pubsub('acknowledge', { ackIds: first.map((m) => m.ackId) });
+  });
+
+  it('holds an empty pull open and answers it as soon as a notification is published', async () => {
+    const started = Date.now();
+    const held = pull();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await deliver('While held');
+    const messages = await held;
+    expect(messages).toHaveLength(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(Date.now() - started).toBeLessThan(PULL_HOLD_MS);
+    await pubsub('acknowledge', { ackIds: messages.map((m) => m.ackId) });
+  });
+
+  it('answers an empty pull after holding it for a bounded time', async () => {
+    const started = Date.now();
+    expect(await pull()).toHaveLength(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(PULL_HOLD_MS - 50);
   });
 
   it('drops and duplicates on demand, and stop ends the notifications', async () => {
@@ -149,7 +170,7 @@ describe('users.watch and the pull subscription', () => {
     await h.control('DELETE', '/push-faults/dropped');
     await deliver('Lost');
     await new Promise((resolve) => setTimeout(resolve, 1300));
-    expect(await pull()).toHaveLength(0);
+    expect(await pullNow()).toHaveLength(0);
     // The bench leaves the messages whose notification was dropped out of the faults row's target.
     expect((await h.control('GET', '/push-faults/dropped')).json()).toEqual({
       messages: [{ mailbox: DEFAULT_GMAIL_MAILBOX, subject: 'Lost' }],
@@ -158,7 +179,7 @@ describe('users.watch and the pull subscription', () => {
     expect((await h.gmail('POST', '/stop', { token: gmailToken })).statusCode).toBe(204);
     await deliver('Unwatched');
     await new Promise((resolve) => setTimeout(resolve, 1300));
-    expect(await pull()).toHaveLength(0);
+    expect(await pullNow()).toHaveLength(0);
   });
 
   it('refuses a watch with 403 on demand', async () => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context';
 import { googleErrorBody, sendGoogleError, unauthenticatedBody } from '../gmail/errors';
-import { acknowledge, pullMessages } from './pubsub-state';
+import { holdPull } from './hold-pull';
+import { acknowledge } from './pubsub-state';
 
 type Body = Record<string, unknown> | undefined;
 const MAX_PULL_MESSAGES = 1000;
@@ -11,7 +12,8 @@ const sendError = (reply: FastifyReply, code: number, status: string, message: s
 
 /**
  * Pub/Sub REST v1 for the sandbox's pull subscription (registered under /pubsub):
- * `POST /v1/projects/{project}/subscriptions/{name}:pull` and `:acknowledge`, with a service account's token.
+ * `POST /v1/projects/{project}/subscriptions/{name}:pull` (a long poll: see hold-pull.ts) and `:acknowledge`,
+ * with a service account's token.
  */
 export async function pubsubRoutes(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
   app.addHook('onRequest', async (_request, reply) => {
@@ -35,11 +37,11 @@ export async function pubsubRoutes(app: FastifyInstance, ctx: SandboxContext): P
         if (typeof max !== 'number' || !Number.isInteger(max) || max <= 0) {
           return sendError(reply, 400, 'INVALID_ARGUMENT', 'max_messages must be a positive integer.');
         }
-        const receivedMessages = pullMessages(
-          ctx.pubsub,
+        const receivedMessages = await holdPull(
+          ctx,
           subscription,
           Math.min(max, MAX_PULL_MESSAGES),
-          ctx.now(),
+          body.returnImmediately === true,
         );
         // Pub/Sub answers an empty pull with an empty object.
         return receivedMessages.length > 0 ? { receivedMessages } : {};

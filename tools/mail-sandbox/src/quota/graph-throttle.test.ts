@@ -31,9 +31,23 @@ describe('Gmail quota', () => {
     while (now < 10_000) {
       const decision = consumeGmailUnits(quota, 'a@x.test', 5, now);
       if (decision.isAllowed) units += 5;
-      else now += decision.retryAfterSeconds * 1000;
+      else if (decision.limit === 'burst') now += decision.retryAfterSeconds * 1000;
+      else throw new Error(`refused by the ${decision.limit} minute limit within 10 s`);
     }
     expect(units / 10).toBeGreaterThanOrEqual(250);
     expect(units / 10).toBeLessThanOrEqual(275);
+  });
+
+  it('caps a user at 15,000 units in a minute however fast the bucket refills (403 userRateLimitExceeded)', () => {
+    const quota = { ...createGmailQuota(), isEnabled: true, unitsPerSecond: 1_000 };
+    let units = 0;
+    let refusal: string | null = null;
+    for (let now = 0; now < 60_000 && !refusal; now += 100) {
+      const decision = consumeGmailUnits(quota, 'a@x.test', 50, now);
+      if (decision.isAllowed) units += 50;
+      else if (decision.limit !== 'burst') refusal = decision.limit;
+    }
+    expect(units).toBe(15_000);
+    expect(refusal).toBe('user');
   });
 });

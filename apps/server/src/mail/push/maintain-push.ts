@@ -8,7 +8,14 @@ import { isProviderError } from '../core/transport/provider-error';
 import { SYNC_POLICY } from '../core/transport/retry-policy';
 import { providerFor } from '../providers';
 import { openProviderSession } from '../sessions';
-import { deletePush, type PushChannelName, type PushRow, readPush, savePush } from './push-store';
+import {
+  deletePush,
+  findGmailPushByAddress,
+  type PushChannelName,
+  type PushRow,
+  readPush,
+  savePush,
+} from './push-store';
 
 /** After this many failed attempts in a row Email Integration says "Live updates off" (the poll goes on). */
 export const PUSH_FAILURES_BEFORE_OFF = 3;
@@ -172,12 +179,25 @@ export async function restartPush(ctx: IntegrationCtx, integration: IntegrationR
   });
 }
 
-/** A mailbox disconnected: its subscription or watch is removed at the provider (best effort) and forgotten. */
+/**
+ * Whether another connection of the same Gmail address (two users may connect one address) still has live
+ * updates: Gmail keeps one watch per mailbox, and users.stop names no watch, so stopping it would stop theirs.
+ */
+async function isGmailWatchShared(ctx: IntegrationCtx, integration: IntegrationRow): Promise<boolean> {
+  if (integration.provider !== 'gmail') return false;
+  const watchers = await findGmailPushByAddress(ctx.deps.db, integration.emailAddress);
+  return watchers.some((watcher) => watcher.integrationId !== integration.id);
+}
+
+/**
+ * A mailbox disconnected: its subscription or watch is removed at the provider (best effort) and forgotten. A
+ * Gmail watch another connection of the address still needs is left running (its daily renewal keeps it).
+ */
 export async function stopPush(ctx: IntegrationCtx, integration: IntegrationRow): Promise<void> {
   const current = await readPush(ctx, integration.id);
   const existing = storedSubscription(current);
   const channel = pushChannelOf(ctx.deps, integration);
-  if (existing && channel && !channel.unavailableReason()) {
+  if (existing && channel && !channel.unavailableReason() && !(await isGmailWatchShared(ctx, integration))) {
     try {
       await channel.stop(openProviderSession(ctx, integration, { policy: SYNC_POLICY }), existing);
     } catch (error) {

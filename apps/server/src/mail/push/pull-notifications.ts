@@ -31,16 +31,19 @@ const newer = (a: string, b: string | undefined) => (b !== undefined && BigInt(b
  * Reads pending Gmail notifications from the Pub/Sub pull subscription (decision 021), queues a sync of each
  * mailbox named (through `queueSync`), then acknowledges every message: a crash before the queue insert leaves
  * them unacknowledged, and Pub/Sub delivers them again. A malformed message or an unknown address is
- * acknowledged and counted, never retried. Does nothing when Gmail push is not configured.
+ * acknowledged and counted, never retried. Does nothing when Gmail push is not configured. The pull is a long
+ * poll (pubsub-client.ts); `stop` (shutdown) abandons it.
  */
 export async function pullPushNotifications(
   deps: MailDeps,
   queueSync: (mailbox: NotifiedMailbox) => Promise<unknown>,
+  stop?: AbortSignal,
 ): Promise<PullReport> {
   const report: PullReport = { received: 0, malformed: 0, unknown: 0, mailboxes: 0 };
   if (!deps.pubsub) return report;
-  const messages = await deps.pubsub.pull(MAX_MESSAGES);
-  if (messages.length === 0) return report;
+  const messages = await deps.pubsub.pull(MAX_MESSAGES, stop);
+  // Stopping: nothing is queued now, so nothing is acknowledged either; Pub/Sub delivers these again.
+  if (messages.length === 0 || stop?.aborted) return report;
   report.received = messages.length;
   // A burst for one address is one sync, hinted with the newest history id of the burst.
   const newest = new Map<string, string>();

@@ -15,17 +15,22 @@ export type ReceivedMessage = { ackId: string; data: string | null };
 
 export type PubSubClient = {
   readonly topic: string;
-  /** One pull of at most `maxMessages`; an empty list when none came within the request's time. */
-  pull(maxMessages: number): Promise<ReceivedMessage[]>;
+  /**
+   * One pull of at most `maxMessages`, held by Pub/Sub until one arrives or its own bound passes. `stop` is for
+   * shutdown only: it abandons the pull (answered []), and whatever Pub/Sub hands the abandoned pull comes back
+   * after the ack deadline, which is acceptable only because the node is going away.
+   */
+  pull(maxMessages: number, stop?: AbortSignal): Promise<ReceivedMessage[]>;
   acknowledge(ackIds: readonly string[]): Promise<void>;
 };
 
 /**
- * A pull waits at most this long. Pub/Sub may hold an empty pull open for a while (`returnImmediately` is
- * deprecated); the fleet pulls again next second anyway, so a slot never hangs on it. Messages a cut-off pull
- * had leased come back after their ack deadline.
+ * A pull is a long poll: Pub/Sub holds it "for a bounded amount of time" until a message is available, and a
+ * pull cut short client-side strands the messages handed to it until their ack deadline. So it is never cut
+ * while the service may be answering: only this generous bound (far above the service's hold) ends a pull
+ * that never answers, and the caller's stop signal ends one at shutdown.
  */
-const PULL_TIMEOUT_MS = 3_000;
+export const PULL_TIMEOUT_MS = 90_000;
 const ACK_TIMEOUT_MS = 10_000;
 
 type PulledBody = { receivedMessages?: Array<{ ackId?: string; message?: { data?: string } }> };
@@ -33,13 +38,20 @@ type PulledBody = { receivedMessages?: Array<{ ackId?: string; message?: { data?
 /** Pub/Sub REST v1 with a service account's cached token (no Google SDK). */
 export function createPubSubClient(config: PubSubConfig): PubSubClient {
   const tokens = createTokenSource(config.key);
-  const call = async <T>(verb: 'pull' | 'acknowledge', body: object, timeoutMs: number): Promise<T> => {
+  const call = async <T>(
+    verb: 'pull' | 'acknowledge',
+    body: object,
+    timeoutMs: number,
+    stop?: AbortSignal,
+  ): Promise<T> => {
     const send = async () =>
       fetch(`${config.url}/v1/${config.subscription}:${verb}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${await tokens.token()}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: stop
+          ? AbortSignal.any([stop, AbortSignal.timeout(timeoutMs)])
+          : AbortSignal.timeout(timeoutMs),
       });
     let response = await send();
     if (response.status === 401) {
@@ -61,12 +73,13 @@ export function createPubSubClient(config: PubSubConfig): PubSubClient {
   };
   return {
     topic: config.topic,
-    async pull(maxMessages) {
+    async pull(maxMessages, stop) {
+      if (stop?.aborted) return [];
       let answer: PulledBody;
       try {
-        answer = await call<PulledBody>('pull', { maxMessages }, PULL_TIMEOUT_MS);
+        answer = await call<PulledBody>('pull', { maxMessages }, PULL_TIMEOUT_MS, stop);
       } catch (error) {
-        if (error instanceof Error && error.name === 'TimeoutError') return [];
+        if (stop?.aborted) return [];
         throw error;
       }
       return (answer.receivedMessages ?? [])

@@ -6,6 +6,7 @@ import { sleep } from '../../core/transport/fetch-with-retry';
 import { isProviderError, ProviderError } from '../../core/transport/provider-error';
 import { formatGmailCursor, parseGmailCursor } from './gmail-cursor';
 import { fetchGmailMessages } from './gmail-fetch';
+import { HISTORY_TYPES, planHistoryPage } from './gmail-history-plan';
 import { gmailCall } from './gmail-request';
 
 /**
@@ -28,7 +29,7 @@ export async function listGmailChanges(
   const cursor = parseGmailCursor(input.cursor);
   if (!cursor || cursor.mode === 'full') {
     const historyId = cursor?.historyId ?? (await currentHistoryId(session, config));
-    return listPage(session, config, input, historyId, cursor?.pageToken);
+    return listingPage(session, config, input, historyId, cursor?.pageToken);
   }
   return historyPage(session, config, input, cursor.historyId, cursor.pageToken);
 }
@@ -46,6 +47,38 @@ function isBehindHint(
 async function currentHistoryId(session: MailSession, config: GoogleConfig): Promise<string> {
   const profile = await gmailCall<gmail_v1.Schema$Profile>(session, config, '/users/me/profile');
   return profile.historyId ?? '1';
+}
+
+/** session.memo key of a full listing's page fetched ahead (the same cursor, size and window). */
+const aheadKey = (cursor: string, input: ListChangesInput) =>
+  `gmail-listing-ahead:${cursor}:${input.pageSize}:${input.since.getTime()}`;
+
+/**
+ * A page of the full listing. While the engine stores it, the next page is already fetched (one request at a
+ * time still: the next fetch starts when this one has answered), so a first sync waits for Gmail and for the
+ * database in turn no longer. A page fetched ahead that the run never asks for (its budget ran out) is lost:
+ * one page's quota at most. A failed fetch ahead is simply made again when asked for.
+ */
+async function listingPage(
+  session: MailSession,
+  config: GoogleConfig,
+  input: ListChangesInput,
+  historyId: string,
+  pageToken: string | undefined,
+): Promise<ChangePage> {
+  const key = input.cursor ? aheadKey(input.cursor, input) : null;
+  const ahead = key ? (session.memo.get(key) as Promise<ChangePage | null> | undefined) : undefined;
+  if (key) session.memo.delete(key);
+  const page = (await ahead) ?? (await listPage(session, config, input, historyId, pageToken));
+  const next = parseGmailCursor(page.cursor);
+  if (!page.isComplete && next?.mode === 'full') {
+    const fetching = listPage(session, config, { ...input, cursor: page.cursor }, historyId, next.pageToken);
+    session.memo.set(
+      aheadKey(page.cursor, input),
+      fetching.catch(() => null),
+    );
+  }
+  return page;
 }
 
 async function listPage(
@@ -84,7 +117,12 @@ async function historyPage(
   const read = async (): Promise<gmail_v1.Schema$ListHistoryResponse> => {
     try {
       return await gmailCall(session, config, '/users/me/history', {
-        query: { startHistoryId, maxResults: String(Math.min(500, input.pageSize)), pageToken },
+        query: {
+          startHistoryId,
+          historyTypes: [...HISTORY_TYPES],
+          maxResults: String(Math.min(500, input.pageSize)),
+          pageToken,
+        },
       });
     } catch (error) {
       if (isProviderError(error, 'not_found')) {
@@ -99,18 +137,10 @@ async function historyPage(
     await sleep(HINT_RETRY_DELAY_MS);
     answer = await read();
   }
-  const deleted = new Set<string>();
-  const touched = new Set<string>();
-  for (const record of answer.history ?? []) {
-    for (const entry of record.messagesDeleted ?? []) if (entry.message?.id) deleted.add(entry.message.id);
-    for (const list of [record.messagesAdded, record.labelsAdded, record.labelsRemoved]) {
-      for (const entry of list ?? []) if (entry.message?.id) touched.add(entry.message.id);
-    }
-  }
-  for (const id of deleted) touched.delete(id);
-  const messages = await fetchGmailMessages(session, config, [...touched]);
-  const changes: Change[] = [...deleted].map((id) => ({ kind: 'deleted', id }));
-  for (const id of touched) {
+  const { deleted, gone, fetch } = planHistoryPage(answer.history ?? []);
+  const messages = await fetchGmailMessages(session, config, fetch);
+  const changes: Change[] = [...deleted, ...gone].map((id) => ({ kind: 'deleted', id }));
+  for (const id of fetch) {
     const message = messages.get(id);
     changes.push(message ? { kind: 'upsert', message } : { kind: 'deleted', id });
   }

@@ -1,8 +1,9 @@
 import type { GoogleConfig } from '../../core/mail-config';
 import { authorizedFetch } from '../../core/session/authorized-fetch';
 import type { MailSession } from '../../core/session/mail-session';
+import { sleep } from '../../core/transport/fetch-with-retry';
 import { kindForStatus, ProviderError, readJsonAnswer } from '../../core/transport/provider-error';
-import { parseRetryAfter } from '../../core/transport/retry-policy';
+import { parseRetryAfter, retryDelay } from '../../core/transport/retry-policy';
 
 export type GmailCall = {
   method?: string;
@@ -47,27 +48,53 @@ export function gmailError(
   return new ProviderError(kind, message, status, reason, retryAfterMs);
 }
 
-/** Calls the Gmail API and answers the parsed JSON; errors throw ProviderError. */
+/**
+ * Calls the Gmail API and answers the parsed JSON; errors throw ProviderError. 429 and server errors are retried
+ * below (authorizedFetch); Google's 403 usage-limit answers (userRateLimitExceeded, rateLimitExceeded) are
+ * retried here the same way, with exponential backoff: the call was refused, not run, so this is safe even for
+ * messages.send (https://developers.google.com/gmail/api/guides/handle-errors).
+ */
 export async function gmailCall<T>(
   session: MailSession,
   config: GoogleConfig,
   path: string,
   call: GmailCall = {},
 ): Promise<T> {
-  const response = await authorizedFetch(session, gmailUrl(config, path, call.query), {
+  const url = gmailUrl(config, path, call.query);
+  const init = {
     method: call.method ?? 'GET',
     headers: {
       accept: 'application/json',
       ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: call.body === undefined ? null : JSON.stringify(call.body),
-  });
-  if (!response.ok)
-    throw gmailError(
+  };
+  for (let attempt = 0; ; attempt++) {
+    const response = await authorizedFetch(session, url, init);
+    if (response.ok) {
+      if (response.status === 204) return null as T;
+      return readJsonAnswer<T>(response, 'Gmail');
+    }
+    const error = gmailError(
       response.status,
       (await response.json().catch(() => ({}))) as GoogleErrorBody,
       parseRetryAfter(response.headers.get('retry-after')),
     );
-  if (response.status === 204) return null as T;
-  return readJsonAnswer<T>(response, 'Gmail');
+    if (response.status !== 403 || error.kind !== 'throttled') throw error;
+    if (!(await waitForUsageLimit(session, attempt, error.retryAfterMs))) throw error;
+  }
+}
+
+/** Waits before retrying a usage-limit refusal; false when the retries or the operation's deadline are spent. */
+async function waitForUsageLimit(
+  session: MailSession,
+  attempt: number,
+  retryAfterMs: number | null,
+): Promise<boolean> {
+  if (attempt >= session.policy.maxRetries) return false;
+  if (retryAfterMs !== null && retryAfterMs > session.policy.maxRetryAfterMs) return false;
+  const delay = retryDelay(attempt, session.policy, retryAfterMs);
+  if (session.deadline !== undefined && Date.now() + delay >= session.deadline) return false;
+  await sleep(delay);
+  return true;
 }
