@@ -44,17 +44,19 @@ export async function createGmailAdapterHarness(
     pubsub: null,
   };
   const gmail = createGmailProvider(config);
+  const oauth = gmail.oauth;
+  if (!oauth) throw new Error('the Gmail adapter signs in through OAuth');
   await control('POST', '/mailboxes', { address, provider: 'gmail', messages });
   const verifier = randomBytes(32).toString('base64url');
   const back = await allowSandboxConsent(
-    gmail.authUrl({
+    oauth.authUrl({
       redirectUri: REDIRECT_URI,
       state: 's',
       codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
     }),
     address,
   );
-  const tokens = await gmail.exchangeCode({
+  const tokens = await oauth.exchangeCode({
     code: back.searchParams.get('code') ?? '',
     redirectUri: REDIRECT_URI,
     codeVerifier: verifier,
