@@ -13,12 +13,13 @@ import {
   runSyncJob,
   runTokenRefreshJob,
   runVerifyJob,
+  sharedPollSeconds,
   type VerifyJobData,
 } from '../mail/fleet';
 
 import { type KeyedWorker, startKeyedWorker } from './keyed-worker';
 import { listSyncCandidates } from './sync-candidates';
-import { parsePeakHours, planSyncRound } from './sync-plan';
+import { parsePeakHours, planSharedPoll, planSyncRound } from './sync-plan';
 
 export const QUEUES = {
   /** One job per SYNC_INTERVAL_SECONDS slot across all nodes (throttled): the scheduling round. */
@@ -35,6 +36,11 @@ export const QUEUES = {
   pushPull: 'mail-push-pull',
   /** Reconciling one mailbox with its provider; singletonKey = integration id (decision 021). */
   verify: 'mail-verify',
+  /**
+   * One job per SHARED_MAILBOX_POLL_SECONDS slot across all nodes (throttled): queues a sync of every Microsoft 365
+   * shared mailbox without live updates (decision 028).
+   */
+  sharedPoll: 'mail-shared-poll',
 } as const;
 
 /** Why a sync job was queued besides the round: a push notification, a reconciliation, a person. */
@@ -128,7 +134,9 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
   const { env } = deps;
   const periodSeconds = env.SYNC_INTERVAL_SECONDS;
   const periodMs = periodSeconds * 1000;
-  const planSettings = { periodMs, peakHours: parsePeakHours(env.SYNC_PEAK_HOURS) };
+  const sharedSeconds = sharedPollSeconds(env);
+  const sharedPollMs = sharedSeconds === null ? null : sharedSeconds * 1000;
+  const planSettings = { periodMs, peakHours: parsePeakHours(env.SYNC_PEAK_HOURS), sharedPollMs };
   const jobs = deps.database.jobs;
   const boss = new PgBoss({
     ...('connectionString' in jobs ? { connectionString: jobs.connectionString, max: 4 } : { db: jobs }),
@@ -143,6 +151,8 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
   let timersTimer: NodeJS.Timeout | null = null;
   let timerWorkers: string[] = [];
   let roundWorkers: string[] = [];
+  let sharedPollWorkers: string[] = [];
+  let sharedPollTimer: NodeJS.Timeout | null = null;
   // The per-mailbox queues, each worked by a keyed worker (keyed-worker.ts: pg-boss 10's own fetch stalls them).
   const keyedWorkers = new Map<string, KeyedWorker>();
   const wakeWorker = (queue: string) => keyedWorkers.get(queue)?.wake();
@@ -203,12 +213,12 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
    * slot by the asking node's: an insert delayed past a slot boundary (a loaded machine) got a second round for
    * the slot before it, which queued its mailboxes again. The earliest round job of a slot runs; any other skips.
    */
-  const isFirstRoundOfSlot = async (jobId: string, slot: string): Promise<boolean> => {
+  const isFirstRoundOfSlot = async (jobId: string, slot: string, queue: string = QUEUES.round) => {
     const { rows } = await boss
       .getDb()
       .executeSql(
         `select id from ${JOBS_SCHEMA}.job where name = $1 and data->>'slot' = $2 order by created_on, id limit 1`,
-        [QUEUES.round, slot],
+        [queue, slot],
       );
     const first = (rows as { id: string }[])[0];
     return !first || first.id === jobId;
@@ -231,6 +241,47 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     }
     if (id) wakeWorker(queue);
     return id !== null;
+  };
+
+  /** Asks for this slot's shared-mailbox poll; only the first node to ask in a slot gets a job (decision 028). */
+  const requestSharedPoll = async () => {
+    if (isStopping || !sharedPollMs || !sharedSeconds) return;
+    const slot = new Date(Math.floor(Date.now() / sharedPollMs) * sharedPollMs).toISOString();
+    try {
+      const id = await boss.sendThrottled(
+        QUEUES.sharedPoll,
+        { slot },
+        { retryLimit: 0, expireInSeconds: 60 },
+        sharedSeconds,
+      );
+      if (id) for (const worker of sharedPollWorkers) boss.notifyWorker(worker);
+    } catch (error) {
+      deps.log.error({ err: error }, 'requesting the shared-mailbox poll failed');
+    }
+  };
+
+  /**
+   * One slot of the shared-mailbox poll: a sync job per due shared mailbox without live updates, on the same
+   * stately queue as the round's (one queued and one running per mailbox across nodes), skipping mailboxes that
+   * still have one. Like the round, only the slot's first job runs.
+   */
+  const runSharedPoll = async (jobId: string, data: SyncRoundData) => {
+    if (!sharedPollMs || !(await isFirstRoundOfSlot(jobId, data.slot, QUEUES.sharedPoll))) return;
+    const due = planSharedPoll(await listSyncCandidates(deps.db), sharedPollMs, new Date());
+    if (due.length === 0) return;
+    const pending = await pendingSyncKeys();
+    let queued = 0;
+    for (const mailbox of due) {
+      if (pending.has(mailbox.id)) continue;
+      const job: SyncJobData = {
+        integrationId: mailbox.id,
+        userId: mailbox.userId,
+        slot: `shared:${data.slot}`,
+      };
+      if (await boss.send(QUEUES.sync, job, { singletonKey: mailbox.id, priority: mailbox.rank })) queued++;
+    }
+    if (queued > 0) wakeWorker(QUEUES.sync);
+    deps.log.debug({ slot: data.slot, due: due.length, queued }, 'shared-mailbox poll');
   };
 
   /** Asks for this second's Gmail pull; the node that gets it pulls once and queues the mailboxes named. */
@@ -441,6 +492,24 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       pushPullTimer = setInterval(() => void requestPushPull(), TIMER_REQUEST_MS);
       pushPullTimer.unref();
     }
+    // Only when shared mailboxes are polled faster than the round (decision 028).
+    if (sharedPollMs) {
+      await boss.createQueue(QUEUES.sharedPoll, {
+        name: QUEUES.sharedPoll,
+        retryLimit: 0,
+        retentionMinutes: 10,
+      });
+      sharedPollWorkers = [
+        await boss.work<SyncRoundData>(QUEUES.sharedPoll, polling, async ([job]) => {
+          if (job) await track(runSharedPoll(job.id, job.data));
+        }),
+      ];
+      sharedPollTimer = setInterval(
+        () => void requestSharedPoll(),
+        Math.max(500, Math.min(sharedPollMs / 2, 5000)),
+      );
+      sharedPollTimer.unref();
+    }
     const runTimers = options.timers;
     if (runTimers) {
       await boss.createQueue(QUEUES.timers, { name: QUEUES.timers, retryLimit: 0, retentionMinutes: 10 });
@@ -482,6 +551,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       if (timer) clearInterval(timer);
       if (timersTimer) clearInterval(timersTimer);
       if (pushPullTimer) clearInterval(pushPullTimer);
+      if (sharedPollTimer) clearInterval(sharedPollTimer);
       // Its leases given back first: another node takes the mailboxes at its next claim, not after a lease.
       await imapIdle.stop();
       // The keyed workers before the engine: their last completions need its pool.
