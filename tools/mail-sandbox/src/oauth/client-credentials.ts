@@ -1,6 +1,5 @@
 import type { SandboxContext } from '../context';
-import { microsoftErrorBody, type TokenError } from './token-errors';
-import type { TokenParams, TokenResult } from './token-exchange';
+import { microsoftErrorBody } from './token-errors';
 import { issueAccessToken } from './token-store';
 
 export const CLIENT_CREDENTIALS_GRANT = 'client_credentials';
@@ -9,7 +8,10 @@ export const GRAPH_DEFAULT_SCOPE = 'https://graph.microsoft.com/.default';
 /** Tenants that name no directory: the client-credentials grant needs a tenant id or one of its domains. */
 const UNSPECIFIC_TENANTS = new Set(['common', 'consumers', 'organizations']);
 
-const refuse = (status: number, error: string, code: number, text: string): TokenError => ({
+/** The token endpoint's answer (token-exchange's TokenResult; not imported, which would make a circle). */
+type TokenAnswer = { status: number; body: Record<string, unknown> };
+
+const refuse = (status: number, error: string, code: number, text: string): TokenAnswer => ({
   status,
   body: microsoftErrorBody(error, code, text),
 });
@@ -29,8 +31,8 @@ const tenantExists = (ctx: SandboxContext, tenant: string) => {
 export function exchangeClientCredentials(
   ctx: SandboxContext,
   tenantInPath: string,
-  params: TokenParams,
-): TokenResult | TokenError {
+  params: Record<string, string | undefined>,
+): TokenAnswer {
   const tenant = decodeURIComponent(tenantInPath).toLowerCase();
   if (UNSPECIFIC_TENANTS.has(tenant))
     return refuse(
