@@ -39,7 +39,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       };
       nodes.push(await startServerNode('node-a', 4031, url, env));
       nodes.push(await startServerNode('node-b', 4032, url, env));
-    }, 120_000);
+    }, 180_000);
 
     afterAll(async () => {
       for (const node of nodes) await node.stop();
