@@ -86,6 +86,9 @@ const envSchema = z.object({
   IMAP_ALLOW_PRIVATE_HOSTS: booleanFlag,
   IMAP_EXTRA_CA_FILE: z.string().optional(),
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  // A Microsoft 365 shared mailbox without live updates (no admin consent for the app-only subscription) is
+  // polled this often instead of every round (decision 028); 0 or not under SYNC_INTERVAL_SECONDS = the round's.
+  SHARED_MAILBOX_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   // Test-only: lets a loopback caller move the server's clock forward (POST /api/test/clock/advance).
   TEST_CLOCK_CONTROL: z
     .enum(['on', 'off', ''])

@@ -15,6 +15,11 @@ export const QUEUES = {
   pushPull: 'mail-push-pull',
   /** Reconciling one mailbox with its provider; singletonKey = integration id (decision 021). */
   verify: 'mail-verify',
+  /**
+   * One job per SHARED_MAILBOX_POLL_SECONDS slot across all nodes (throttled): queues a sync of every Microsoft 365
+   * shared mailbox without live updates (decision 028).
+   */
+  sharedPoll: 'mail-shared-poll',
 } as const;
 
 /**

@@ -20,6 +20,7 @@ type Row = {
   off_peak_interval_minutes: number | null;
   priority: number | null;
   is_push_live: boolean | null;
+  is_shared: boolean | null;
 };
 
 const asDate = (value: string | Date | null) => (value === null ? null : new Date(value));
@@ -40,6 +41,7 @@ export async function listSyncCandidates(db: Db): Promise<SyncCandidate[]> {
     syncErrorCount: Number(row.sync_error_count),
     lastSyncErrorAt: asDate(row.last_sync_error_at),
     isPushLive: row.is_push_live === true,
+    isShared: row.is_shared === true,
     source: row.source_id
       ? {
           isActive: row.source_is_active ?? true,

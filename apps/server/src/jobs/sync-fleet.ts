@@ -10,6 +10,7 @@ import {
   runSyncJob,
   runTokenRefreshJob,
   runVerifyJob,
+  sharedPollSeconds,
   type VerifyJobData,
 } from '../mail/fleet';
 import {
@@ -24,7 +25,7 @@ import { type KeyedWorker, startKeyedWorker } from './keyed-worker';
 import { slotJob } from './slot-jobs';
 import { listSyncCandidates } from './sync-candidates';
 import { parsePeakHours, planSyncRound } from './sync-plan';
-import { runSyncRound } from './sync-round';
+import { runSharedPoll, runSyncRound } from './sync-round';
 
 export {
   ON_DEMAND_SYNC_PRIORITY,
@@ -70,7 +71,9 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
   const { env } = deps;
   const periodSeconds = env.SYNC_INTERVAL_SECONDS;
   const periodMs = periodSeconds * 1000;
-  const planSettings = { periodMs, peakHours: parsePeakHours(env.SYNC_PEAK_HOURS) };
+  const sharedSeconds = sharedPollSeconds(env);
+  const sharedPollMs = sharedSeconds === null ? null : sharedSeconds * 1000;
+  const planSettings = { periodMs, peakHours: parsePeakHours(env.SYNC_PEAK_HOURS), sharedPollMs };
   const jobs = deps.database.jobs;
   const boss = new PgBoss({
     ...('connectionString' in jobs ? { connectionString: jobs.connectionString, max: 4 } : { db: jobs }),
@@ -101,6 +104,12 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     retryLimit: 0,
     expireInSeconds: 60,
   });
+  const sharedPollSlot = sharedSeconds
+    ? slotOf(QUEUES.sharedPoll, sharedSeconds, 'requesting the shared-mailbox poll failed', {
+        retryLimit: 0,
+        expireInSeconds: 60,
+      })
+    : null;
   const every = (ms: number, request: () => Promise<void>) => {
     const interval = setInterval(() => void request(), ms);
     interval.unref();
@@ -199,6 +208,19 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       (job) => track(runSyncRound(roundContext, job.id, job.data)),
       polling.pollingIntervalSeconds,
     );
+    // Only when shared mailboxes are polled faster than the round (decision 028).
+    if (sharedPollSlot && sharedPollMs) {
+      await boss.createQueue(QUEUES.sharedPoll, {
+        name: QUEUES.sharedPoll,
+        retryLimit: 0,
+        retentionMinutes: 10,
+      });
+      await sharedPollSlot.work(
+        (job) => track(runSharedPoll(roundContext, sharedPollMs, job.id, job.data)),
+        polling.pollingIntervalSeconds,
+      );
+      every(Math.max(500, Math.min(sharedPollMs / 2, 5000)), sharedPollSlot.request);
+    }
     const keyed = <T extends IntegrationJobData>(
       queue: string,
       idlePollMs: number,

@@ -3,6 +3,7 @@ import {
   LIVE_PUSH_POLL_PERIODS,
   MAX_FAILURE_BACKOFF_MS,
   parsePeakHours,
+  planSharedPoll,
   planSyncRound,
   type SyncCandidate,
 } from './sync-plan';
@@ -134,5 +135,35 @@ describe('planSyncRound', () => {
       now,
     );
     expect(plan.tokenRefresh.map((m) => m.id)).toEqual(['soon']);
+  });
+});
+
+describe('planSharedPoll (decision 028)', () => {
+  const FAST = 15_000;
+  const shared = (id: string, patch: Partial<SyncCandidate> = {}) =>
+    candidate(id, { provider: 'office365', isShared: true, lastSyncAt: at('2026-03-02T10:00:01'), ...patch });
+
+  it('polls a shared mailbox without live updates once per slot, and leaves it out of the round', () => {
+    const boxes = [shared('a'), shared('live', { isPushLive: true }), candidate('personal')];
+    expect(planSharedPoll(boxes, FAST, at('2026-03-02T10:00:14')).map((box) => box.id)).toEqual([]);
+    expect(planSharedPoll(boxes, FAST, at('2026-03-02T10:00:15')).map((box) => box.id)).toEqual(['a']);
+    const round = planSyncRound(boxes, { ...settings, sharedPollMs: FAST }, at('2026-03-02T10:01:00'));
+    // (The live one is polled every 5 rounds, decision 026.)
+    expect(round.due.map((box) => box.id)).toEqual(['personal']);
+    expect(round.counts.polledFast).toBe(1);
+    // Without the shared-mailbox poll (the round is as fast), the round keeps it.
+    const alone = planSyncRound(boxes, settings, at('2026-03-02T10:01:00'));
+    expect(alone.due.map((box) => box.id)).toContain('a');
+  });
+
+  it('skips a disabled source, a mailbox never synced, and one backing off after failures', () => {
+    const now = at('2026-03-02T10:00:30');
+    const boxes = [
+      shared('disabled', { source: source({ syncEnabled: false }) }),
+      shared('new', { lastSyncAt: null }),
+      shared('failing', { syncErrorCount: 3, lastSyncErrorAt: at('2026-03-02T10:00:20') }),
+      shared('fine'),
+    ];
+    expect(planSharedPoll(boxes, FAST, now).map((box) => box.id)).toEqual(['fine']);
   });
 });

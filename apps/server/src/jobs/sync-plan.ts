@@ -29,6 +29,8 @@ export type SyncCandidate = {
   source: SourceSettings | null;
   /** Its live updates are healthy (decision 026: polled every LIVE_PUSH_POLL_PERIODS rounds). */
   isPushLive?: boolean;
+  /** A Microsoft 365 shared mailbox (decision 024): without live updates it is polled fast (decision 028). */
+  isShared?: boolean;
 };
 
 /**
@@ -42,6 +44,11 @@ export type PlanSettings = {
   periodMs: number;
   /** Local hours [start, end) that count as peak (SYNC_PEAK_HOURS). */
   peakHours: { start: number; end: number };
+  /**
+   * SHARED_MAILBOX_POLL_SECONDS in ms when the shared-mailbox poll runs (decision 028): shared mailboxes without
+   * live updates are then left to it, not the round. Null or absent: the round polls them like any mailbox.
+   */
+  sharedPollMs?: number | null;
 };
 
 /**
@@ -57,7 +64,15 @@ export type SyncPlan = {
   /** Integrations whose token expires within the spec §9 window (refreshed by their own jobs). */
   tokenRefresh: SyncCandidate[];
   /** Counts for the round's log line. */
-  counts: { candidates: number; due: number; disabled: number; backingOff: number; notInitialised: number };
+  counts: {
+    candidates: number;
+    due: number;
+    disabled: number;
+    backingOff: number;
+    notInitialised: number;
+    /** Shared mailboxes left to the shared-mailbox poll (decision 028). */
+    polledFast: number;
+  };
 };
 
 /** A failing mailbox waits at most this long between attempts. */
@@ -110,7 +125,14 @@ export function planSyncRound(
   settings: PlanSettings,
   now: Date,
 ): SyncPlan {
-  const counts = { candidates: candidates.length, due: 0, disabled: 0, backingOff: 0, notInitialised: 0 };
+  const counts = {
+    candidates: candidates.length,
+    due: 0,
+    disabled: 0,
+    backingOff: 0,
+    notInitialised: 0,
+    polledFast: 0,
+  };
   const due: DueMailbox[] = [];
   const refreshBy = now.getTime() + TOKEN_EXPIRING_WINDOW_MINUTES * 60_000;
   const tokenRefresh = candidates.filter(
@@ -119,6 +141,10 @@ export function planSyncRound(
   for (const candidate of candidates) {
     if (candidate.source && (!candidate.source.isActive || !candidate.source.syncEnabled)) {
       counts.disabled++;
+      continue;
+    }
+    if (settings.sharedPollMs && isPolledFast(candidate)) {
+      counts.polledFast++;
       continue;
     }
     const configured = intervalPeriods(candidate.source, now, settings.peakHours);
@@ -144,4 +170,32 @@ export function planSyncRound(
   );
   counts.due = due.length;
   return { due, tokenRefresh, counts };
+}
+
+/** A shared mailbox whose live updates are not live: the shared-mailbox poll's (decision 028). */
+export const isPolledFast = (candidate: SyncCandidate) =>
+  candidate.isShared === true && !candidate.isPushLive;
+
+/**
+ * One slot of the shared-mailbox poll (decision 028): every shared mailbox without live updates whose sync is
+ * enabled, initialised and not backing off after failures is due once per slot (`periodMs` =
+ * SHARED_MAILBOX_POLL_SECONDS), ordered like the round's.
+ */
+export function planSharedPoll(
+  candidates: readonly SyncCandidate[],
+  periodMs: number,
+  now: Date,
+): DueMailbox[] {
+  const due: DueMailbox[] = [];
+  for (const candidate of candidates) {
+    if (!isPolledFast(candidate)) continue;
+    if (candidate.source && (!candidate.source.isActive || !candidate.source.syncEnabled)) continue;
+    const at = dueAt(candidate, 1, periodMs);
+    if (!at || at.getTime() > now.getTime()) continue;
+    const priority = candidate.source?.priority ?? NOTIFICATION_SOURCE_PRIORITY[candidate.provider];
+    due.push({ ...candidate, priority, rank: priority, dueAt: at });
+  }
+  return due.sort(
+    (a, b) => b.rank - a.rank || (a.lastSyncAt?.getTime() ?? 0) - (b.lastSyncAt?.getTime() ?? 0),
+  );
 }

@@ -3,7 +3,7 @@ import { JOBS_SCHEMA } from '../db/client';
 import { type IntegrationJobData, listPushDue, listVerifyDue, type MailDeps } from '../mail/fleet';
 import { QUEUES, type SyncJobData, type SyncRoundData } from './fleet-types';
 import { listSyncCandidates } from './sync-candidates';
-import { type PlanSettings, planSyncRound } from './sync-plan';
+import { type PlanSettings, planSharedPoll, planSyncRound } from './sync-plan';
 
 /** Spec §9: at most one refresh attempt per integration every 5 minutes (pg-boss throttle slot). */
 const TOKEN_REFRESH_SLOT_SECONDS = 5 * 60;
@@ -23,7 +23,7 @@ export type RoundContext = {
  */
 export async function runSyncRound(round: RoundContext, jobId: string, data: SyncRoundData): Promise<void> {
   const { deps, boss } = round;
-  if (!(await isFirstRoundOfSlot(boss, jobId, data.slot))) {
+  if (!(await isFirstRoundOfSlot(boss, jobId, data.slot, QUEUES.round))) {
     deps.log.info({ slot: data.slot }, 'sync round skipped: its slot already had one');
     return;
   }
@@ -91,6 +91,36 @@ export async function runSyncRound(round: RoundContext, jobId: string, data: Syn
   );
 }
 
+/**
+ * One slot of the shared-mailbox poll (decision 028): a sync job per due shared mailbox without live updates, on
+ * the same stately queue as the round's (one queued and one running per mailbox across nodes), skipping mailboxes
+ * that still have one. Like the round, only the slot's first job runs.
+ */
+export async function runSharedPoll(
+  round: RoundContext,
+  sharedPollMs: number,
+  jobId: string,
+  data: SyncRoundData,
+): Promise<void> {
+  const { deps, boss } = round;
+  if (!(await isFirstRoundOfSlot(boss, jobId, data.slot, QUEUES.sharedPoll))) return;
+  const due = planSharedPoll(await listSyncCandidates(deps.db), sharedPollMs, new Date());
+  if (due.length === 0) return;
+  const pending = await pendingSyncKeys(boss);
+  let queued = 0;
+  for (const mailbox of due) {
+    if (pending.has(mailbox.id)) continue;
+    const job: SyncJobData = {
+      integrationId: mailbox.id,
+      userId: mailbox.userId,
+      slot: `shared:${data.slot}`,
+    };
+    if (await boss.send(QUEUES.sync, job, { singletonKey: mailbox.id, priority: mailbox.rank })) queued++;
+  }
+  if (queued > 0) round.wake(QUEUES.sync);
+  deps.log.debug({ slot: data.slot, due: due.length, queued }, 'shared-mailbox poll');
+}
+
 /** Mailboxes with a sync job queued or running, on any node. */
 async function pendingSyncKeys(boss: PgBoss): Promise<Set<string>> {
   const { rows } = await boss
@@ -107,12 +137,17 @@ async function pendingSyncKeys(boss: PgBoss): Promise<Set<string>> {
  * slot by the asking node's: an insert delayed past a slot boundary (a loaded machine) got a second round for
  * the slot before it, which queued its mailboxes again. The earliest round job of a slot runs; any other skips.
  */
-async function isFirstRoundOfSlot(boss: PgBoss, jobId: string, slot: string): Promise<boolean> {
+async function isFirstRoundOfSlot(
+  boss: PgBoss,
+  jobId: string,
+  slot: string,
+  queue: string,
+): Promise<boolean> {
   const { rows } = await boss
     .getDb()
     .executeSql(
       `select id from ${JOBS_SCHEMA}.job where name = $1 and data->>'slot' = $2 order by created_on, id limit 1`,
-      [QUEUES.round, slot],
+      [queue, slot],
     );
   const first = (rows as { id: string }[])[0];
   return !first || first.id === jobId;

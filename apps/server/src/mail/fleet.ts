@@ -12,6 +12,7 @@ export {
 export { listIdleHolders } from './push/imap-idle/idle-leases';
 export { type PullReport, pullPushNotifications } from './push/pull-notifications';
 export { listPushDue, type PushFleetHealth, readPushFleetHealth } from './push/push-store';
+export { sharedPollSeconds } from './push/shared-poll';
 export {
   type IntegrationJobData,
   type JobOutcome,

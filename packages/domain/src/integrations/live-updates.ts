@@ -9,6 +9,10 @@ export type LiveUpdatesDto = {
   state: LiveUpdatesState;
   reason: string | null;
   lastNotificationAt: string | null;
+  /** A Microsoft 365 shared mailbox without live updates is polled this often instead (decision 028). */
+  pollSeconds?: number | null;
+  /** Live updates wait for the tenant admin's consent: "Check again" looks once more. */
+  needsAdminConsent?: boolean;
 };
 
 export const LIVE_UPDATES_TEXT = {
@@ -19,10 +23,23 @@ export const LIVE_UPDATES_TEXT = {
   lastNotification: 'Last notification',
   connectionNeedsAttention: 'The mailbox connection needs attention.',
   turnedOff: 'Live updates are turned off on this server; checking every minute.',
+  sharedNeedsConsent: "live updates for shared mailboxes need your Microsoft 365 admin's consent",
+  checkAgain: 'Check again',
 } as const;
 
-/** The card's line: "Live updates", "Polling only — <reason>", "Live updates off — checking every minute". */
+/** "Checked every 15 seconds" — how often a shared mailbox without live updates is polled (decision 028). */
+export const checkedEvery = (seconds: number) => `Checked every ${seconds} seconds`;
+
+/**
+ * The card's line: "Live updates", "Polling only — <reason>", "Live updates off — checking every minute", or for a
+ * shared mailbox "Checked every 15 seconds — live updates for shared mailboxes need your Microsoft 365 admin's
+ * consent".
+ */
 export function liveUpdatesLine(push: LiveUpdatesDto): string {
+  if (push.state === 'polling' && push.pollSeconds)
+    return push.reason
+      ? `${checkedEvery(push.pollSeconds)} — ${push.reason}`
+      : checkedEvery(push.pollSeconds);
   if (push.state === 'polling')
     return push.reason ? `${LIVE_UPDATES_TEXT.polling} — ${push.reason}` : LIVE_UPDATES_TEXT.polling;
   return LIVE_UPDATES_TEXT[push.state];

@@ -15,6 +15,7 @@ export function resetSandbox(ctx: SandboxContext): void {
   ctx.pending.clear();
   clearFaults(ctx.faults);
   ctx.store.graphSubscriptions.clear();
+  ctx.store.appRoles.clear();
   Object.assign(ctx.pushFaults, createPushFaults());
   Object.assign(ctx.gmailQuota, createGmailQuota());
   Object.assign(ctx.graphThrottle, createGraphThrottle());

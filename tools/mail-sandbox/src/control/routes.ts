@@ -9,6 +9,7 @@ import { registerControlMailboxRoutes } from './mailbox-routes';
 import { registerControlMessageRoutes } from './message-routes';
 import { registerControlPushRoutes } from './push-routes';
 import { resetSandbox } from './reset-sandbox';
+import { registerControlTenantRoutes } from './tenant-routes';
 
 /** The sandbox's own JSON API for tests, benchmarks and demos (registered under /control). */
 export async function controlRoutes(
@@ -34,6 +35,7 @@ export async function controlRoutes(
   registerControlMessageRoutes(app, ctx);
   registerControlMailboxRoutes(app, ctx);
   registerControlDelegateRoutes(app, ctx);
+  registerControlTenantRoutes(app, ctx);
   registerControlFaultRoutes(app, ctx);
   registerControlPushRoutes(app, ctx);
   registerControlGmailPushRoutes(app, ctx);

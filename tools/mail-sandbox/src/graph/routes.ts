@@ -1,6 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
-import { authenticate, setRequestAuth } from '../oauth/authenticate';
+import {
+  type ApiAuth,
+  type AppAuth,
+  authenticate,
+  authenticateApp,
+  setAppRequestAuth,
+  setRequestAuth,
+} from '../oauth/authenticate';
 import { enterGraph, releaseGraph } from '../quota/graph-throttle';
 import { registerAttachmentRoutes } from './attachment-routes';
 import { registerBatchRoute } from './batch-route';
@@ -10,7 +17,7 @@ import { registerFolderRoutes, registerMeRoute } from './folder-routes';
 import { registerListRoutes } from './list-routes';
 import { registerMessageRoutes } from './message-routes';
 import { registerSendRoutes } from './send-routes';
-import { resolveUserMailbox } from './shared-mailbox-access';
+import { resolveAppMailbox, resolveUserMailbox } from './shared-mailbox-access';
 import { registerSubscriptionRoutes } from './subscription-routes';
 
 const WWW_AUTHENTICATE =
@@ -38,6 +45,8 @@ export async function graphRoutes(app: FastifyInstance, ctx: SandboxContext): Pr
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    const appAuth = authenticateApp(ctx, request.headers.authorization);
+    if (appAuth) return admitApp(request, reply, appAuth);
     const auth = authenticate(ctx, 'office365', request.headers.authorization);
     if ('failure' in auth) {
       reply.header('WWW-Authenticate', WWW_AUTHENTICATE);
@@ -50,6 +59,38 @@ export async function graphRoutes(app: FastifyInstance, ctx: SandboxContext): Pr
     const user = (request.params as { user?: string } | undefined)?.user;
     const resolved = user === undefined ? auth : resolveUserMailbox(ctx.store, auth, user);
     if ('status' in resolved) return sendGraphError(reply, resolved.status, resolved.code, resolved.message);
+    return admit(request, reply, resolved);
+  });
+  /**
+   * An application's own token (client credentials): Graph refuses it outright without any granted application
+   * permission, answers `/me` only for a user's token, and otherwise works on `/users/{id}` of its tenant.
+   */
+  const admitApp = (request: FastifyRequest, reply: FastifyReply, auth: AppAuth) => {
+    if (auth.app.roles.length === 0)
+      return sendGraphError(
+        reply,
+        401,
+        'InvalidAuthenticationToken',
+        'Either scp or roles claim need to be present in the token.',
+      );
+    const user = (request.params as { user?: string } | undefined)?.user;
+    if (user === undefined) {
+      if (/\/v1\.0\/subscriptions(\/:id)?$/.test(request.routeOptions.url ?? '')) {
+        setAppRequestAuth(request, auth);
+        return undefined;
+      }
+      return sendGraphError(
+        reply,
+        400,
+        'BadRequest',
+        '/me request is only valid with delegated authentication flow.',
+      );
+    }
+    const resolved = resolveAppMailbox(ctx.store, auth, user);
+    if ('status' in resolved) return sendGraphError(reply, resolved.status, resolved.code, resolved.message);
+    return admit(request, reply, resolved);
+  };
+  const admit = (request: FastifyRequest, reply: FastifyReply, resolved: ApiAuth) => {
     setRequestAuth(request, resolved);
     // $batch steps are throttled one by one when they are replayed, as on Graph.
     if (request.routeOptions.url?.endsWith('/$batch')) return;
@@ -57,7 +98,8 @@ export async function graphRoutes(app: FastifyInstance, ctx: SandboxContext): Pr
     const decision = enterGraph(ctx.graphThrottle, resolved.mailbox.address, ctx.now());
     if (!decision.isAllowed) return sendThrottled(reply, decision.retryAfterSeconds);
     if (ctx.graphThrottle.isEnabled) admitted.set(request, resolved.mailbox.address);
-  });
+    return undefined;
+  };
   app.addHook('onSend', async (request, _reply, payload) => {
     release(request);
     return payload;

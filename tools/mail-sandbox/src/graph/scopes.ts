@@ -22,6 +22,12 @@ export function hasGraphScope(
   scopes: readonly string[],
 ): boolean {
   const auth = requestAuth(request);
+  // An application's own token holds application permissions (roles), which have no `.Shared` form.
+  if (auth.app) {
+    if (hasAnyScope(auth.app.roles, scopes)) return true;
+    sendAccessDenied(reply);
+    return false;
+  }
   const needed = auth.delegate ? sharedScopes(scopes) : scopes;
   const isRefusedWrite = auth.delegate?.access === 'read' && scopes === MAIL_WRITE;
   if (hasAnyScope(auth.grant.scopes, needed) && !isRefusedWrite) return true;

@@ -1,11 +1,11 @@
-import type { ApiAuth } from '../oauth/authenticate';
+import type { ApiAuth, AppAuth } from '../oauth/authenticate';
 import type { SandboxStore } from '../store/sandbox-store';
 import { findMailbox } from '../store/sandbox-store';
 import type { Mailbox } from '../store/types';
 
 export type SharedAccessRefusal = { status: 403 | 404; code: string; message: string };
 
-const tenantOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
+export const tenantOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
 
 /** Finds the mailbox a `/users/{id|address}` path names: by address, or by its Graph user id. */
 function findUser(store: SandboxStore, user: string): Mailbox | undefined {
@@ -40,4 +40,20 @@ export function resolveUserMailbox(
     };
   }
   return { grant: auth.grant, mailbox: target, signedIn: own, delegate };
+}
+
+/**
+ * What Graph answers when an application's own token (client credentials) opens `/users/{user}/…`: any mailbox of
+ * its tenant, with the application permissions its administrator granted (checked per route); else 404.
+ */
+export function resolveAppMailbox(
+  store: SandboxStore,
+  auth: AppAuth,
+  user: string,
+): ApiAuth | SharedAccessRefusal {
+  const target = findUser(store, decodeURIComponent(user));
+  if (target?.provider !== 'office365' || tenantOf(target.address) !== auth.app.tenant) {
+    return { status: 404, code: 'ErrorInvalidUser', message: `The requested user '${user}' is invalid.` };
+  }
+  return { grant: auth.grant, mailbox: target, app: auth.app };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
-import { requestAuth, setRequestAuth } from '../oauth/authenticate';
+import { appRequestAuth, requestAuth, setRequestAuth } from '../oauth/authenticate';
 import {
   changeTypeProblem,
   expiryFor,
@@ -14,7 +14,7 @@ import {
 import { validateNotificationUrl } from '../push/post-to-app';
 import { sendAccessDenied, sendBadRequest, sendGraphError } from './errors';
 import { hasGraphScope, MAIL_READ } from './scopes';
-import { resolveUserMailbox } from './shared-mailbox-access';
+import { resolveAppMailbox, resolveUserMailbox } from './shared-mailbox-access';
 
 const USERS_RESOURCE = /^\/?users\/([^/]+)\//i;
 
@@ -24,14 +24,35 @@ type Params = { Params: { id: string } };
 const sendNotFound = (reply: FastifyReply) =>
   sendGraphError(reply, 404, 'ResourceNotFound', 'The object was not found.');
 
-/** The subscription named in the path, if the caller's mailbox created it. */
+/**
+ * Graph's answer to a user's token subscribing to another user's mailbox (a shared mailbox opened with the
+ * `.Shared` permissions): "Delegated permission supports subscribing to items in folders in only the signed-in
+ * user's mailbox", and the `.Shared` permissions do not support change notifications (Graph docs,
+ * outlook-subscription-notes / outlook-share-messages-folders). Only an application permission can.
+ */
+const sendDelegatedSharedRefusal = (reply: FastifyReply) =>
+  sendGraphError(
+    reply,
+    403,
+    'ExtensionError',
+    'Operation: Create; Exception: [Status Code: Forbidden; Reason: Forbidden]',
+  );
+
+/** Who owns a subscription: the signed-in user's mailbox, or `app:{client id}@{tenant}` for an app's own token. */
+const appCreator = (clientId: string, tenant: string) => `app:${clientId}@${tenant}`;
+function callerOf(request: FastifyRequest): string {
+  const app = appRequestAuth(request);
+  return app ? appCreator(app.grant.clientId, app.app.tenant) : requestAuth(request).mailbox.address;
+}
+
+/** The subscription named in the path, if the caller created it. */
 function ownSubscription(
   ctx: SandboxContext,
   request: FastifyRequest<Params>,
 ): GraphSubscription | undefined {
   const subscription = ctx.store.graphSubscriptions.get(request.params.id);
   const creator = subscription?.createdBy ?? subscription?.mailbox;
-  return creator === requestAuth(request).mailbox.address ? subscription : undefined;
+  return creator === callerOf(request) ? subscription : undefined;
 }
 
 /** The first problem Graph would name in a subscription request, or null. */
@@ -55,12 +76,26 @@ function requestProblem(body: Record<string, unknown>): string | null {
 /** /v1.0/subscriptions: Outlook message subscriptions with Graph's checks and its validation handshake. */
 export function registerSubscriptionRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post<Body>('/v1.0/subscriptions', async (request, reply) => {
-    // A subscription on `users/{address}/messages` of a shared mailbox needs the access its reads would.
     const user = USERS_RESOURCE.exec(String(request.body?.resource ?? ''))?.[1];
-    if (user !== undefined) {
+    const appAuth = appRequestAuth(request);
+    if (appAuth) {
+      // An application's own token names the mailbox: any of its tenant, with the permission granted.
+      if (user === undefined)
+        return sendBadRequest(
+          reply,
+          '/me request is only valid with delegated authentication flow.',
+          'BadRequest',
+        );
+      const resolved = resolveAppMailbox(ctx.store, appAuth, user);
+      if ('status' in resolved)
+        return sendGraphError(reply, resolved.status, resolved.code, resolved.message);
+      setRequestAuth(request, resolved);
+    } else if (user !== undefined) {
+      // A user's token on `users/{address}/messages`: their own mailbox only.
       const resolved = resolveUserMailbox(ctx.store, requestAuth(request), user);
       if ('status' in resolved)
         return sendGraphError(reply, resolved.status, resolved.code, resolved.message);
+      if (resolved.signedIn) return sendDelegatedSharedRefusal(reply);
       setRequestAuth(request, resolved);
     }
     if (!hasGraphScope(request, reply, MAIL_READ)) return reply;
@@ -80,11 +115,11 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: SandboxCon
       const failure = await validateNotificationUrl(url);
       if (failure) return sendBadRequest(reply, failure, 'InvalidRequest');
     }
-    const { grant, mailbox, signedIn } = requestAuth(request);
+    const { grant, mailbox } = requestAuth(request);
     const subscription: GraphSubscription = {
       id: randomUUID(),
       mailbox: mailbox.address,
-      ...(signedIn ? { createdBy: signedIn.address } : {}),
+      ...(appAuth ? { createdBy: appCreator(grant.clientId, appAuth.app.tenant) } : {}),
       applicationId: grant.clientId,
       resource: body.resource as string,
       changeType: body.changeType as string,
@@ -100,9 +135,9 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: SandboxCon
   });
 
   app.get('/v1.0/subscriptions', async (request) => {
-    const address = requestAuth(request).mailbox.address;
+    const caller = callerOf(request);
     const value = [...ctx.store.graphSubscriptions.values()].filter(
-      (item) => (item.createdBy ?? item.mailbox) === address,
+      (item) => (item.createdBy ?? item.mailbox) === caller,
     );
     return { value: value.map(subscriptionJson) };
   });

@@ -1,6 +1,7 @@
 import type { SandboxContext } from '../context';
 import { exchangeServiceAccountAssertion, JWT_BEARER_GRANT } from '../pubsub/service-account-grant';
 import type { Provider } from '../store/types';
+import { CLIENT_CREDENTIALS_GRANT, exchangeClientCredentials } from './client-credentials';
 import { verifyPkce } from './pkce';
 import { type TokenError, tokenError } from './token-errors';
 import type { Grant } from './token-store';
@@ -11,17 +12,21 @@ export type TokenResult = { status: number; body: Record<string, unknown> };
 
 /**
  * The token endpoint of either provider: authorization_code (with PKCE) and refresh_token grants; Google's also
- * takes a service account's JWT-bearer assertion (Pub/Sub).
+ * takes a service account's JWT-bearer assertion (Pub/Sub), Microsoft's the client-credentials grant on a tenant's
+ * endpoint (`tenant`, from the path).
  */
 export function exchangeToken(
   ctx: SandboxContext,
   provider: Provider,
   params: TokenParams,
+  tenant = 'common',
 ): TokenResult | TokenError {
   const grantType = params.grant_type;
   if (!grantType) return tokenError(provider, 'missing_parameter', 'grant_type');
   if (grantType === 'authorization_code') return redeemCode(ctx, provider, params);
   if (grantType === 'refresh_token') return refresh(ctx, provider, params);
+  if (grantType === CLIENT_CREDENTIALS_GRANT && provider === 'office365')
+    return exchangeClientCredentials(ctx, tenant, params);
   if (grantType === JWT_BEARER_GRANT && provider === 'gmail')
     return exchangeServiceAccountAssertion(ctx, params);
   return tokenError(provider, 'unsupported_grant_type', grantType);

@@ -36,7 +36,8 @@ export function registerTokenRoute(
   path: string,
 ) {
   app.post(path, async (request, reply) => {
-    const result = exchangeToken(ctx, provider, tokenParams(request));
+    const tenant = (request.params as { tenant?: string } | undefined)?.tenant;
+    const result = exchangeToken(ctx, provider, tokenParams(request), tenant);
     return sendToken(reply, result.status, result.body);
   });
 }

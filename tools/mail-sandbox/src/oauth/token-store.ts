@@ -1,10 +1,18 @@
 import type { Provider } from '../store/types';
 import { opaqueToken } from '../util/ids';
 
+/**
+ * An application's own token (client credentials, no user): its tenant and the application permissions (`roles`)
+ * the tenant's administrator had granted when it was issued.
+ */
+export type AppGrant = { tenant: string; roles: string[] };
+
 export type Grant = {
   id: string;
   provider: Provider;
+  /** The signed-in user's mailbox; empty for an application's own token (`app`). */
   mailbox: string;
+  app?: AppGrant;
   clientId: string;
   scopes: string[];
   hasOfflineAccess: boolean;

@@ -75,6 +75,14 @@ function collect(ctx: SandboxContext, subscription: GraphSubscription, mailbox: 
  * Posts Graph change notifications to the app: every tick, each live subscription whose mailbox changed gets one
  * batch of what changed (created, updated incl. read state and moves, deleted). Returns a stop function.
  */
+/** An app's subscription delivers while its tenant's administrator still grants a mail permission. */
+function isStillPermitted(ctx: SandboxContext, subscription: GraphSubscription): boolean {
+  const tenant = /^app:.*@([^@]+)$/.exec(subscription.createdBy ?? '')?.[1];
+  if (tenant === undefined) return true;
+  const roles = ctx.store.appRoles.get(tenant) ?? [];
+  return roles.some((role) => /^mail\.read(write)?$/i.test(role));
+}
+
 export function startGraphNotifier(ctx: SandboxContext): { stop(): Promise<void> } {
   const inFlight = new Set<Promise<unknown>>();
   const send = (url: string, value: object[]) => {
@@ -92,6 +100,7 @@ export function startGraphNotifier(ctx: SandboxContext): { stop(): Promise<void>
     for (const subscription of ctx.store.graphSubscriptions.values()) {
       const mailbox = ctx.store.mailboxes.get(subscription.mailbox);
       if (!mailbox || subscription.expiresAt <= now || mailbox.seq <= subscription.notifiedSeq) continue;
+      if (!isStillPermitted(ctx, subscription)) continue;
       const value = collect(ctx, subscription, mailbox);
       hasChanged = true;
       if (value.length > 0) send(subscription.notificationUrl, value);

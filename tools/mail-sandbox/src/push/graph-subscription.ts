@@ -3,7 +3,10 @@ export type GraphSubscription = {
   id: string;
   /** The mailbox (address) whose token created it: only that mailbox's token may read, renew or delete it. */
   mailbox: string;
-  /** The signed-in mailbox that created it when `mailbox` is a shared mailbox it opened (`users/{address}/messages`). */
+  /**
+   * `app:{client id}@{tenant}` when an application's own token created it (`users/{address}/messages`); absent
+   * when the signed-in mailbox created it on itself. (Files from before carry the delegate's address.)
+   */
   createdBy?: string;
   applicationId: string;
   resource: string;

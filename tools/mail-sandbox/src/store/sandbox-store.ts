@@ -8,6 +8,11 @@ export type SandboxStore = {
   mailboxes: Map<string, Mailbox>;
   /** Graph change-notification subscriptions by id. */
   graphSubscriptions: Map<string, GraphSubscription>;
+  /**
+   * Microsoft 365 tenants (a mailbox domain) whose administrator granted the application permissions listed
+   * (`Mail.Read`, …): the app-only tokens issued there carry them as `roles`.
+   */
+  appRoles: Map<string, string[]>;
   /** Called after every mutation (persistence schedules a debounced write). */
   onChange: () => void;
 };
@@ -21,7 +26,7 @@ export type ProvisionOptions = {
 };
 
 export function createStore(): SandboxStore {
-  return { mailboxes: new Map(), graphSubscriptions: new Map(), onChange: () => {} };
+  return { mailboxes: new Map(), graphSubscriptions: new Map(), appRoles: new Map(), onChange: () => {} };
 }
 
 export function normalizeAddress(address: string): string {

@@ -22,6 +22,8 @@ export type SavedState = {
   refreshTokens: [token: string, grantId: string][];
   /** Absent in files written before subscriptions existed. */
   graphSubscriptions?: GraphSubscription[];
+  /** Tenants' admin-granted application permissions (absent in older files). */
+  appRoles?: [tenant: string, roles: string[]][];
 };
 
 export function toSavedState(store: SandboxStore, tokens: TokenStore): SavedState {
@@ -60,6 +62,7 @@ export function toSavedState(store: SandboxStore, tokens: TokenStore): SavedStat
     accessTokens: [...tokens.accessTokens].map(([token, value]) => [token, value.grant.id, value.expiresAt]),
     refreshTokens: [...tokens.refreshTokens].map(([token, grant]) => [token, grant.id]),
     graphSubscriptions: [...store.graphSubscriptions.values()],
+    appRoles: [...store.appRoles],
   };
 }
 
@@ -87,6 +90,7 @@ export function applySavedState(saved: SavedState, store: SandboxStore, tokens: 
     store.mailboxes.set(mailbox.address, mailbox);
   }
   store.graphSubscriptions = new Map((saved.graphSubscriptions ?? []).map((item) => [item.id, item]));
+  store.appRoles = new Map(saved.appRoles ?? []);
   const grants = new Map(saved.grants.map((grant) => [grant.id, grant]));
   tokens.accessTokens.clear();
   tokens.refreshTokens.clear();

@@ -16,6 +16,8 @@ export type MailboxHealthRows = {
   verification?: VerificationRow | null;
   /** This server runs with MAIL_PUSH=off: no mailbox gets live updates. */
   isPushOff?: boolean;
+  /** How often a shared mailbox without live updates is polled (null: the round's interval; decision 028). */
+  sharedPollSeconds?: number | null;
 };
 
 /**
@@ -45,7 +47,7 @@ export function toIntegrationDto(
     updatedAt: row.updatedAt.toISOString(),
     metadata: publicIntegrationMetadata(row.metadata ?? {}),
     verification: toVerificationDto(health.verification ?? null),
-    push: toLiveUpdatesDto(row, health.push, health.isPushOff),
+    push: toLiveUpdatesDto(row, health.push, health.isPushOff, health.sharedPollSeconds ?? null),
     // An IMAP mailbox shows its server, never its login (issue 30).
     imap: row.provider === 'imap' ? { host: imapHost ?? '' } : null,
   };

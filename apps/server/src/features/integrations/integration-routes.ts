@@ -5,11 +5,13 @@ import { withUser } from '../../db/with-user';
 import { conflict, notFound } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
 import {
+  checkLiveUpdatesAgain,
   imapHostOf,
   mailProviderOffers,
   readVerifications,
   recheckSharedMailboxAccess,
   requestVerification,
+  sharedPollSeconds,
   stopLiveUpdates,
   toVerificationDto,
   turnOnLiveUpdates,
@@ -27,10 +29,12 @@ import { notificationSourceRoutes } from './notification-source-routes';
 
 const INTEGRATION_NOT_FOUND = 'Email integration not found.';
 const VERIFY_NEEDS_CONNECTION = 'Reactivate or reconnect this mailbox before verifying it.';
+const LIVE_UPDATES_NEED_CONNECTION = 'Reactivate or reconnect this mailbox before checking its live updates.';
 
 /** /api/integrations (list, providers, disconnect, reactivate, reset info) and /api/notification-sources. */
 export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   const isPushOff = app.mail.env.MAIL_PUSH === 'off';
+  const pollSeconds = sharedPollSeconds(app.mail.env);
   defineRoute(
     app,
     {
@@ -46,7 +50,11 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       }));
       return {
         integrations: rows.map((row) =>
-          toIntegrationDto(row, { ...health(row.id), isPushOff }, imapHostOf(app.mail, row.imapAccount)),
+          toIntegrationDto(
+            row,
+            { ...health(row.id), isPushOff, sharedPollSeconds: pollSeconds },
+            imapHostOf(app.mail, row.imapAccount),
+          ),
         ),
       };
     },
@@ -108,7 +116,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
         return {
           integration: toIntegrationDto(
             row,
-            { ...health(row.id), isPushOff },
+            { ...health(row.id), isPushOff, sharedPollSeconds: pollSeconds },
             imapHostOf(app.mail, row.imapAccount),
           ),
         };
@@ -137,7 +145,34 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       return {
         integration: toIntegrationDto(
           row,
-          { ...health(row.id), isPushOff },
+          { ...health(row.id), isPushOff, sharedPollSeconds: pollSeconds },
+          imapHostOf(app.mail, row.imapAccount),
+        ),
+      };
+    },
+  );
+
+  // "Check again" (decision 028): a shared mailbox's live updates set up once more now, in the request — live when
+  // the tenant's admin has granted the application permission since, else still polled fast, in words.
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/integrations/:id/live-updates/check',
+      summary: "Check again whether a mailbox's live updates can be set up (admin consent given since).",
+      auth: { action: 'check live updates of an email integration' },
+      params: idParamsSchema,
+    },
+    async ({ user, params: { id } }) => {
+      const row = await withUser(app.db, user.id, (tx) => findIntegration(tx, user.id, id));
+      if (!row) throw notFound(INTEGRATION_NOT_FOUND);
+      if (!row.isActive || row.needsReconnect) throw conflict(LIVE_UPDATES_NEED_CONNECTION);
+      if (!isPushOff) await checkLiveUpdatesAgain(app.mail, { userId: user.id, integrationId: id });
+      const health = await withUser(app.db, user.id, (tx) => readMailboxHealth(tx, user.id));
+      return {
+        integration: toIntegrationDto(
+          row,
+          { ...health(row.id), isPushOff, sharedPollSeconds: pollSeconds },
           imapHostOf(app.mail, row.imapAccount),
         ),
       };

@@ -17,6 +17,7 @@ export function toLiveUpdatesDto(
   integration: IntegrationRow,
   push: PushRow | undefined,
   isPushOff = false,
+  sharedPollSeconds: number | null = null,
 ): LiveUpdatesDto {
   const lastNotificationAt = push?.lastNotificationAt?.toISOString() ?? null;
   if (integration.needsReconnect) {
@@ -25,7 +26,20 @@ export function toLiveUpdatesDto(
   if (isPushOff) return { state: 'polling', reason: LIVE_UPDATES_TEXT.turnedOff, lastNotificationAt };
   if (!push || push.state === 'pending') return { state: 'pending', reason: null, lastNotificationAt };
   if (push.state === 'live') return { state: 'live', reason: null, lastNotificationAt };
-  if (push.state === 'unavailable') return { state: 'polling', reason: push.lastError, lastNotificationAt };
+  if (push.state === 'unavailable') {
+    // A shared mailbox that cannot push is polled fast instead (decision 028); the card says how often.
+    if (integration.mailboxKind === 'shared' && sharedPollSeconds) {
+      const needsAdminConsent = push.lastError === LIVE_UPDATES_TEXT.sharedNeedsConsent;
+      return {
+        state: 'polling',
+        reason: push.lastError,
+        lastNotificationAt,
+        pollSeconds: sharedPollSeconds,
+        needsAdminConsent,
+      };
+    }
+    return { state: 'polling', reason: push.lastError, lastNotificationAt };
+  }
   const state = push.failureCount >= FAILURES_BEFORE_ATTENTION ? 'attention' : 'pending';
   return { state, reason: push.lastError, lastNotificationAt };
 }

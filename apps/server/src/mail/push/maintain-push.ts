@@ -4,9 +4,10 @@ import { findIntegration, type IntegrationCtx, type IntegrationRow } from '../co
 import type { MailDeps } from '../core/mail-deps';
 import type { PushChannel, PushSubscription } from '../core/provider';
 import type { MailSession } from '../core/session/mail-session';
-import { isProviderError } from '../core/transport/provider-error';
+import { isProviderError, ProviderError } from '../core/transport/provider-error';
 import { SYNC_POLICY } from '../core/transport/retry-policy';
 import { providerFor } from '../providers';
+import { ADMIN_CONSENT_REQUIRED } from '../providers/microsoft/graph-app-session';
 import { openProviderSession } from '../sessions';
 import {
   deletePush,
@@ -22,6 +23,11 @@ export const PUSH_FAILURES_BEFORE_OFF = 3;
 /** An unavailable configuration is looked at again this often (settings change with a restart). */
 const UNAVAILABLE_RECHECK_MS = 60 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
+/**
+ * A shared mailbox whose tenant has not granted the application permission is asked again daily (with the
+ * renewals) or when somebody presses "Check again" — never retried with a backoff (decision 028).
+ */
+export const ADMIN_CONSENT_RECHECK_MS = 24 * 60 * 60_000;
 const PUSH_TURNED_OFF = LIVE_UPDATES_TEXT.turnedOff;
 
 export type PushJobOutcome = 'live' | 'unavailable' | 'failed' | 'skipped';
@@ -116,6 +122,24 @@ export async function maintainPush(
     await stopReplaced(ctx, channel, session, current, subscription);
     return 'live';
   } catch (error) {
+    if (error instanceof ProviderError && error.providerCode === ADMIN_CONSENT_REQUIRED) {
+      deps.log.info(
+        { integrationId: integration.id },
+        'live updates of a shared mailbox wait for admin consent',
+      );
+      // Nothing can deliver without the permission: the mailbox is polled fast instead (jobs/sync-fleet.ts).
+      await savePush(ctx, integration.id, {
+        channel: channel.channel,
+        state: 'unavailable',
+        subscriptionId: null,
+        clientStateHash: null,
+        expiresAt: null,
+        failureCount: 0,
+        lastError: LIVE_UPDATES_TEXT.sharedNeedsConsent,
+        nextAttemptAt: new Date(now.getTime() + ADMIN_CONSENT_RECHECK_MS),
+      });
+      return 'unavailable';
+    }
     const failures = (current?.failureCount ?? 0) + 1;
     deps.log.warn(
       { err: error, integrationId: integration.id, failures },
@@ -205,4 +229,19 @@ export async function stopPush(ctx: IntegrationCtx, integration: IntegrationRow)
     }
   }
   await deletePush(ctx, integration.id);
+}
+
+/**
+ * "Check again" on a shared mailbox whose live updates wait for the tenant admin's consent (decision 028): sets
+ * them up now, in the request, so the card answers at once — live when the consent has been given since.
+ */
+export async function checkLiveUpdatesAgain(
+  deps: MailDeps,
+  mailbox: { userId: string; integrationId: string },
+): Promise<PushJobOutcome> {
+  const ctx: IntegrationCtx = { deps, userId: mailbox.userId };
+  const integration = await findIntegration(ctx, mailbox.integrationId);
+  if (!integration) return 'skipped';
+  await restartPush(ctx, integration);
+  return maintainPush(deps, mailbox);
 }

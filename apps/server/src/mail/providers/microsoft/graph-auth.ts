@@ -74,3 +74,20 @@ export function microsoftRefreshToken(config: MicrosoftConfig, refreshToken: str
     normalizeMicrosoftScope,
   );
 }
+
+/** The one scope of the client-credentials grant: every Graph application permission the tenant's admin granted. */
+export const GRAPH_APP_SCOPE = 'https://graph.microsoft.com/.default';
+
+/**
+ * The application's own token for one tenant (OAuth 2.0 client credentials, no user; decision 028): asked at the
+ * tenant's endpoint (its id or one of its domains — `common` refuses this grant), with the client secret. What it
+ * may do is what the tenant's administrator granted (admin consent); without that Graph refuses the token.
+ */
+export function microsoftAppToken(config: MicrosoftConfig, tenant: string): Promise<TokenSet> {
+  return requestTokens(`${config.loginUrl}/${encodeURIComponent(tenant)}/oauth2/v2.0/token`, {
+    client_id: config.clientId,
+    client_secret: config.clientSecret,
+    grant_type: 'client_credentials',
+    scope: GRAPH_APP_SCOPE,
+  });
+}

@@ -3,6 +3,7 @@ import type { MicrosoftConfig } from '../../core/mail-config';
 import type { PushChannel, PushSubscription } from '../../core/provider';
 import type { MailSession } from '../../core/session/mail-session';
 import { ProviderError } from '../../core/transport/provider-error';
+import { ADMIN_CONSENT_REQUIRED, createAppTokens, isConsentRefusal } from './graph-app-session';
 import { graphCall, graphMailbox } from './graph-request';
 
 /** Outlook messages allow at most 4,230 minutes; we ask for a little less so clock skew never exceeds it. */
@@ -52,8 +53,29 @@ const toPushSubscription = (
 /**
  * Graph change notifications for one mailbox's messages (decision 021): one subscription on `me/messages`,
  * created with a fresh random clientState, renewed by PATCHing its expiry, removed on disconnect.
+ *
+ * A shared mailbox's subscription (`users/{address}/messages`) is the application's own, made with an app-only
+ * token (decision 028): Graph refuses delegated subscriptions on any mailbox but the signed-in user's. When the
+ * tenant's admin has not granted the application permission, the call fails with ADMIN_CONSENT_REQUIRED.
  */
 export function createGraphPushChannel(config: MicrosoftConfig): PushChannel {
+  const appTokens = createAppTokens(config);
+  const asSubscriber = async <T>(session: MailSession, work: (subscriber: MailSession) => Promise<T>) => {
+    if (!session.sharedMailbox) return work(session);
+    try {
+      return await work(appTokens.sessionFor(session));
+    } catch (error) {
+      if (!isConsentRefusal(error)) throw error;
+      appTokens.forget(session);
+      const status = error instanceof ProviderError ? error.status : null;
+      throw new ProviderError(
+        'forbidden',
+        `Microsoft 365 refused the app-only subscription: ${error instanceof Error ? error.message : 'refused'}`,
+        status,
+        ADMIN_CONSENT_REQUIRED,
+      );
+    }
+  };
   return {
     channel: 'graph-subscription',
     unavailableReason() {
@@ -65,39 +87,40 @@ export function createGraphPushChannel(config: MicrosoftConfig): PushChannel {
     },
     async start(session: MailSession) {
       const clientState = randomBytes(32).toString('base64url');
-      const created = await graphCall<GraphSubscription>(session, config, '/subscriptions', {
-        method: 'POST',
-        body: {
-          changeType: 'created,updated,deleted',
-          resource: `${graphMailbox(session).slice(1)}/messages`,
-          notificationUrl: `${config.publicUrl}${GRAPH_WEBHOOK_PATH}`,
-          lifecycleNotificationUrl: `${config.publicUrl}${GRAPH_LIFECYCLE_PATH}`,
-          expirationDateTime: expiryFrom(Date.now()),
-          clientState,
-        },
-      });
+      const created = await asSubscriber(session, (subscriber) =>
+        graphCall<GraphSubscription>(subscriber, config, '/subscriptions', {
+          method: 'POST',
+          body: {
+            changeType: 'created,updated,deleted',
+            resource: `${graphMailbox(session).slice(1)}/messages`,
+            notificationUrl: `${config.publicUrl}${GRAPH_WEBHOOK_PATH}`,
+            lifecycleNotificationUrl: `${config.publicUrl}${GRAPH_LIFECYCLE_PATH}`,
+            expirationDateTime: expiryFrom(Date.now()),
+            clientState,
+          },
+        }),
+      );
       return toPushSubscription(created, hashClientState(clientState));
     },
     async renew(session: MailSession, current: PushSubscription) {
       if (!current.subscriptionId) throw new ProviderError('not_found', 'No Graph subscription to renew.');
-      const renewed = await graphCall<GraphSubscription>(
-        session,
-        config,
-        `/subscriptions/${encodeURIComponent(current.subscriptionId)}`,
-        { method: 'PATCH', body: { expirationDateTime: expiryFrom(Date.now()) } },
+      const id = current.subscriptionId;
+      const renewed = await asSubscriber(session, (subscriber) =>
+        graphCall<GraphSubscription>(subscriber, config, `/subscriptions/${encodeURIComponent(id)}`, {
+          method: 'PATCH',
+          body: { expirationDateTime: expiryFrom(Date.now()) },
+        }),
       );
       return toPushSubscription(renewed, current.clientStateHash);
     },
     async stop(session: MailSession, current: PushSubscription) {
       if (!current.subscriptionId) return;
+      const id = current.subscriptionId;
       try {
-        await graphCall<null>(
-          session,
-          config,
-          `/subscriptions/${encodeURIComponent(current.subscriptionId)}`,
-          {
+        await asSubscriber(session, (subscriber) =>
+          graphCall<null>(subscriber, config, `/subscriptions/${encodeURIComponent(id)}`, {
             method: 'DELETE',
-          },
+          }),
         );
       } catch (error) {
         // Already gone at Graph (expired or removed): nothing left to stop.

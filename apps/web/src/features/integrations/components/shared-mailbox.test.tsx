@@ -2,6 +2,7 @@
 /// <reference types="node" />
 import http from 'node:http';
 import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
+import { checkedEvery, LIVE_UPDATES_TEXT } from '@ledgerdesk/domain/integrations/live-updates';
 import {
   ACCESS_REMOVED_BADGE,
   ACCESS_REMOVED_NOTE,
@@ -27,10 +28,21 @@ import { renderIntegrationCard } from './test-integration-card';
 
 const STILL_REMOVED = SHARED_MAILBOX_ERRORS.stillRemoved('accounts@firm.test');
 const checkCalls: string[] = [];
+const liveChecks: string[] = [];
 const server = http.createServer((request, response) => {
   request.resume();
   request.on('end', () => {
     const url = request.url ?? '';
+    if (request.method === 'POST' && url.endsWith('/live-updates/check')) {
+      liveChecks.push(url);
+      const integration = {
+        ...sharedMailbox(null),
+        push: { state: 'live', reason: null, lastNotificationAt: null },
+      };
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ integration }));
+      return;
+    }
     if (request.method === 'POST' && url.endsWith('/check-access')) {
       checkCalls.push(url);
       response.writeHead(409, { 'content-type': 'application/json' });
@@ -45,6 +57,7 @@ servePageOriginForFile(server);
 afterEach(async () => {
   await dismissToastsAndCleanup();
   checkCalls.length = 0;
+  liveChecks.length = 0;
 });
 
 const now = new Date('2026-11-27T12:00:00Z');
@@ -139,5 +152,28 @@ describe('A shared mailbox card', () => {
     );
     await waitFor(() => expect(checkCalls).toEqual(['/api/integrations/shared-1/check-access']));
     expect(await screen.findByText(STILL_REMOVED)).toBeTruthy();
+  });
+
+  it('says how often a shared mailbox without admin consent is checked, with Check again, which asks the server', async () => {
+    renderCard({
+      ...sharedMailbox(null),
+      push: {
+        state: 'polling',
+        reason: LIVE_UPDATES_TEXT.sharedNeedsConsent,
+        lastNotificationAt: null,
+        pollSeconds: 15,
+        needsAdminConsent: true,
+      },
+    });
+    const line = screen.getByTestId('live-updates');
+    expect(line.textContent).toBe(
+      "Checked every 15 seconds — live updates for shared mailboxes need your Microsoft 365 admin's consent",
+    );
+    expect(line.textContent).toContain(checkedEvery(15));
+    fireEvent.click(
+      screen.getByRole('button', { name: /Check again for live updates of accounts@firm\.test/ }),
+    );
+    await waitFor(() => expect(liveChecks).toEqual(['/api/integrations/shared-1/live-updates/check']));
+    expect(await screen.findByText('Live Updates On')).toBeTruthy();
   });
 });
