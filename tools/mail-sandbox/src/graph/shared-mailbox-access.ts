@@ -39,5 +39,5 @@ export function resolveUserMailbox(
       message: 'Access is denied. Check credentials and try again.',
     };
   }
-  return { grant: auth.grant, mailbox: target, signedIn: own, delegate };
+  return { ...auth, mailbox: target, signedIn: own, delegate };
 }

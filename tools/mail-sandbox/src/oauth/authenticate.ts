@@ -8,7 +8,14 @@ import type { Grant } from './token-store';
  * The caller's grant and the mailbox a request works on. On Graph's `/users/{address}/…` paths naming another
  * mailbox, `mailbox` is that (shared) mailbox, `signedIn` the token's own and `delegate` the access it was given.
  */
-export type ApiAuth = { grant: Grant; mailbox: Mailbox; signedIn?: Mailbox; delegate?: SharedDelegate };
+export type ApiAuth = {
+  grant: Grant;
+  /** What the access token is valid for: the grant's scopes, or fewer when its refresh asked for fewer. */
+  scopes: readonly string[];
+  mailbox: Mailbox;
+  signedIn?: Mailbox;
+  delegate?: SharedDelegate;
+};
 export type AuthFailure = 'missing' | 'invalid' | 'expired';
 
 const authByRequest = new WeakMap<FastifyRequest, ApiAuth>();
@@ -26,7 +33,7 @@ export function authenticate(
   if (token.expiresAt <= ctx.now()) return { failure: 'expired' };
   const mailbox = findMailbox(ctx.store, token.grant.mailbox);
   if (!mailbox) return { failure: 'invalid' };
-  return { grant: token.grant, mailbox };
+  return { grant: token.grant, scopes: token.scopes ?? token.grant.scopes, mailbox };
 }
 
 export function setRequestAuth(request: FastifyRequest, auth: ApiAuth): void {
