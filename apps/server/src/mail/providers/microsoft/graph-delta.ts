@@ -1,8 +1,10 @@
+import type { SyncFolder } from '@ledgerdesk/domain/integrations/folder-mapping';
 import type { Message } from '@microsoft/microsoft-graph-types';
 import type { MicrosoftConfig } from '../../core/mail-config';
 import type { Change, ChangePage, ListChangesInput } from '../../core/provider';
 import type { MailSession } from '../../core/session/mail-session';
 import { isProviderError } from '../../core/transport/provider-error';
+import { graphLookup } from './graph-actions';
 import { WELL_KNOWN_FOLDERS } from './graph-folders';
 import { SYNC_SELECT, TEXT_BODY_PREFERENCE, toSyncedMessage } from './graph-message';
 import { graphCall, graphMailbox } from './graph-request';
@@ -49,11 +51,42 @@ export async function listGraphChanges(
     }
     throw error;
   }
-  const changes: Change[] = (page.value ?? []).map((item) =>
-    item['@removed']
-      ? { kind: 'removed', id: item.id ?? '' }
-      : { kind: 'upsert', message: toSyncedMessage(item, folder) },
-  );
+  const changes = await toChanges(session, config, page.value ?? [], folder);
   const next = page['@odata.nextLink'];
   return { changes, cursor: next ?? page['@odata.deltaLink'] ?? '', isComplete: !next };
+}
+
+/**
+ * A delta page as changes. A delta item of a mere state change may carry only `id`, `isRead` and
+ * `parentFolderId` whatever the `$select` (microsoftgraph/microsoft-graph-docs issue 7776): such items are looked
+ * up (one `$batch` for the page) so a row is never written with a blank subject, sender, date or body; one that is
+ * gone by then is deleted.
+ */
+async function toChanges(
+  session: MailSession,
+  config: MicrosoftConfig,
+  items: NonNullable<DeltaPage['value']>,
+  folder: SyncFolder,
+): Promise<Change[]> {
+  const partialIds = items
+    .filter((item) => !item['@removed'] && isPartial(item))
+    .map((item) => item.id ?? '');
+  const current = partialIds.length > 0 ? await graphLookup(session, config, partialIds) : new Map();
+  return items.map((item): Change => {
+    const id = item.id ?? '';
+    if (item['@removed']) return { kind: 'removed', id };
+    if (!isPartial(item)) return { kind: 'upsert', message: toSyncedMessage(item, folder) };
+    const message = current.get(id);
+    return message ? { kind: 'upsert', message } : { kind: 'deleted', id };
+  });
+}
+
+/** Whether a delta item lacks what a row is written from (absent, not null: Graph sends null for "none"). */
+function isPartial(item: Message): boolean {
+  return (
+    item.subject === undefined ||
+    (item.from === undefined && item.sender === undefined) ||
+    item.receivedDateTime === undefined ||
+    item.body === undefined
+  );
 }
