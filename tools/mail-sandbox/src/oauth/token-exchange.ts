@@ -21,6 +21,8 @@ export function exchangeToken(
 ): TokenResult | TokenError {
   const grantType = params.grant_type;
   if (!grantType) return tokenError(provider, 'missing_parameter', 'grant_type');
+  if (grantType !== JWT_BEARER_GRANT && ctx.clientSecret && params.client_secret !== ctx.clientSecret)
+    return tokenError(provider, 'invalid_client', params.client_id ?? '');
   if (grantType === 'authorization_code') return redeemCode(ctx, provider, params);
   if (grantType === 'refresh_token') return refresh(ctx, provider, params);
   if (grantType === JWT_BEARER_GRANT && provider === 'gmail')
