@@ -21,6 +21,19 @@ describe.each(testDatabaseKinds)('Graph delta items of a state change (%s)', (ki
   });
   afterAll(async () => h?.close());
 
+  /** A mailbox with (at least) one unread Inbox message: generated mail is random per address. */
+  async function freshMailbox(): Promise<Connected> {
+    const box = await connectFreshMailbox(h, 'office365', { messages: 10 });
+    await h.control('POST', '/messages', {
+      mailbox: box.address,
+      from: 'Dana Client <dana@client.test>',
+      to: [box.address],
+      subject: 'Question about the year-end accounts',
+      text: 'Could you send the figures?',
+    });
+    return box;
+  }
+
   /** PATCHes read state at Graph with the integration's own token, as Outlook on another device would. */
   async function markReadInOutlook(box: Connected, messageId: string) {
     const row = await integrationRow(h.app, box);
@@ -34,7 +47,7 @@ describe.each(testDatabaseKinds)('Graph delta items of a state change (%s)', (ki
   }
 
   it('the sandbox answers a read toggle with only id, isRead and parentFolderId, as Graph may', async () => {
-    const box = await connectFreshMailbox(h, 'office365', { messages: 10 });
+    const box = await freshMailbox();
     await sync(h, box);
     const row = await integrationRow(h.app, box);
     const item = (await storedItems(h.app, box.userId, box.integrationId)).find(
@@ -55,7 +68,7 @@ describe.each(testDatabaseKinds)('Graph delta items of a state change (%s)', (ki
   });
 
   it('a message read elsewhere keeps its subject, sender, date and preview; only its read state changes', async () => {
-    const box = await connectFreshMailbox(h, 'office365', { messages: 10 });
+    const box = await freshMailbox();
     await sync(h, box);
     const item = (await storedItems(h.app, box.userId, box.integrationId)).find(
       (stored) => stored.metadata.mail_folder === 'inbox' && !stored.isRead,
@@ -77,7 +90,7 @@ describe.each(testDatabaseKinds)('Graph delta items of a state change (%s)', (ki
   });
 
   it('a message read in Ledgerdesk keeps its content when the change comes back as a partial item', async () => {
-    const box = await connectFreshMailbox(h, 'office365', { messages: 10 });
+    const box = await freshMailbox();
     await sync(h, box);
     const item = (await storedItems(h.app, box.userId, box.integrationId)).find(
       (stored) => stored.metadata.mail_folder === 'inbox' && !stored.isRead,
