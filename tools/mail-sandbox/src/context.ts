@@ -51,6 +51,8 @@ export type SandboxContext = {
   settle: () => Promise<void>;
   /** Redirect URIs registered for the sandbox client (undefined: loopback and own origin only). */
   redirectUris: readonly string[] | undefined;
+  /** The registered client secret (undefined: any is accepted). */
+  clientSecret: string | undefined;
 };
 
 export type ContextSettings = {
@@ -60,12 +62,14 @@ export type ContextSettings = {
   now: () => number;
   prefix: string;
   redirectUris?: readonly string[] | undefined;
+  clientSecret?: string | undefined;
 };
 
 export function createContext(settings: ContextSettings): SandboxContext {
   return {
     ...settings,
     redirectUris: settings.redirectUris,
+    clientSecret: settings.clientSecret,
     store: createStore(),
     tokens: createTokenStore(),
     pending: new Map(),

@@ -22,4 +22,9 @@ export type MailSandboxOptions = {
    * or on the sandbox's own origin.
    */
   redirectUris?: string[];
+  /**
+   * The client secret registered for the sandbox client: a token request with another one answers
+   * `invalid_client` (AADSTS7000215), as a wrong or expired secret does. Omitted: any secret is accepted.
+   */
+  clientSecret?: string;
 };

@@ -18,7 +18,11 @@ export function refreshProviderToken(ctx: IntegrationCtx, integration: Integrati
   return refreshIntegrationToken(ctx, integration, refresherFor(ctx, integration));
 }
 
+/** The refresh asks for the scopes of the integration's grant (a shared mailbox's `.Shared` ones included). */
 function refresherFor(ctx: IntegrationCtx, integration: IntegrationRow) {
   return (refreshToken: string) =>
-    oauthOf(providerFor(ctx.deps, integration.provider)).refreshToken(refreshToken);
+    oauthOf(providerFor(ctx.deps, integration.provider)).refreshToken(refreshToken, {
+      isSharedMailbox: integration.mailboxKind === 'shared',
+      grantedScopes: integration.scopes,
+    });
 }

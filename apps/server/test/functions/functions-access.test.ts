@@ -121,7 +121,9 @@ describe.each(testDatabaseKinds)('server functions: access and validation (%s)',
       expect(url.searchParams.get('state')).toMatch(new RegExp(`^${provider}\\.[\\w-]{32}$`));
       expect(url.searchParams.get('redirect_uri')).toBe(redirectUriFor(provider));
       if (provider === 'office365')
-        expect(url.searchParams.get('scope')).toBe('offline_access Mail.ReadWrite Mail.Send User.Read');
+        expect(url.searchParams.get('scope')).toBe(
+          'offline_access Mail.Read Mail.ReadWrite Mail.Send User.Read',
+        );
       else expect(url.searchParams.get('access_type')).toBe('offline');
     }
   });

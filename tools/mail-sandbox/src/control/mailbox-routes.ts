@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { MAX_GENERATED_MESSAGES } from '../defaults';
-import { expireAccessTokens, revokeGrants } from '../oauth/token-store';
+import {
+  armRefreshError,
+  expireAccessTokens,
+  REFRESH_ERROR_CODES,
+  type RefreshErrorCode,
+  revokeGrants,
+} from '../oauth/token-store';
 import { expireCursors } from '../store/change-log';
 import { findMailbox, normalizeAddress, provisionMailbox } from '../store/sandbox-store';
 import { sendBadRequest, sendMailboxNotFound } from './errors';
@@ -90,6 +96,30 @@ export function registerControlMailboxRoutes(app: FastifyInstance, ctx: SandboxC
     ctx.persist();
     return { ok: true, revoked };
   });
+
+  // The token endpoint answers the mailbox's refreshes with an error that needs the user (or a retry).
+  app.post<Address & { Body: Record<string, unknown> | undefined }>(
+    '/mailboxes/:address/refresh-error',
+    async (request, reply) => {
+      const mailbox = findMailbox(ctx.store, request.params.address);
+      if (!mailbox) return sendMailboxNotFound(reply, request.params.address);
+      const { error, count } = request.body ?? {};
+      if (!(REFRESH_ERROR_CODES as readonly unknown[]).includes(error)) {
+        return sendBadRequest(reply, `error must be one of ${REFRESH_ERROR_CODES.join(', ')}.`);
+      }
+      if (count !== undefined && (typeof count !== 'number' || !Number.isInteger(count) || count < 1)) {
+        return sendBadRequest(reply, 'count must be a positive integer.');
+      }
+      const grants = armRefreshError(
+        ctx.tokens,
+        mailbox.address,
+        error as RefreshErrorCode,
+        typeof count === 'number' ? count : null,
+      );
+      ctx.persist();
+      return { ok: true, grants };
+    },
+  );
 
   app.post<Address>('/mailboxes/:address/expire-cursors', async (request, reply) => {
     const mailbox = findMailbox(ctx.store, request.params.address);

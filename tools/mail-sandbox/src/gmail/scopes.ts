@@ -24,7 +24,7 @@ export function hasGmailScope(
   reply: FastifyReply,
   scopes: readonly string[],
 ): boolean {
-  if (hasAnyScope(requestAuth(request).grant.scopes, scopes)) return true;
+  if (hasAnyScope(requestAuth(request).scopes, scopes)) return true;
   sendGoogleError(reply, insufficientScopesBody());
   return false;
 }

@@ -26,6 +26,9 @@ function parseSteps(body: unknown): BatchStep[] | string {
     if (typeof step?.id !== 'string' || typeof step.method !== 'string' || typeof step.url !== 'string') {
       return 'Invalid batch payload format: every request needs id, method and url.';
     }
+    // "url: the relative resource URL the individual request would typically be sent to" (json-batching.md).
+    if (/^[a-z][a-z\d+.-]*:/i.test(step.url) || step.url.startsWith('//'))
+      return `Invalid request URL '${step.url}': the url of a batch request must be relative.`;
     if (ids.has(step.id)) return `Duplicate request id '${step.id}'.`;
     ids.add(step.id);
   }
@@ -56,8 +59,7 @@ async function runStep(
   request: FastifyRequest,
   step: BatchStep,
 ): Promise<BatchResponse> {
-  const path = step.url.startsWith('http') ? new URL(step.url).pathname.replace(/^.*\/v1\.0/, '') : step.url;
-  const url = `${ctx.prefix}/graph/v1.0${path.startsWith('/') ? path : `/${path}`}`;
+  const url = `${ctx.prefix}/graph/v1.0${step.url.startsWith('/') ? step.url : `/${step.url}`}`;
   const headers: Record<string, string> = { 'x-sandbox-batch': '1' };
   for (const [name, value] of Object.entries(step.headers ?? {})) headers[name.toLowerCase()] = String(value);
   if (request.headers.authorization) headers.authorization = request.headers.authorization;

@@ -1,7 +1,14 @@
 import { firstChangeAfter } from '../store/change-log';
 import type { FolderKey, Mailbox, StoredMessage } from '../store/types';
 
-export type DeltaEntry = { kind: 'present'; message: StoredMessage } | { kind: 'removed'; id: string };
+/**
+ * `isStateOnly`: the message was only updated in place (read state, flags) since the round's start. Graph then
+ * may answer only `id`, `isRead` and `parentFolderId` whatever the `$select` (microsoftgraph/microsoft-graph-docs
+ * issue 7776), and so does the sandbox.
+ */
+export type DeltaEntry =
+  | { kind: 'present'; message: StoredMessage; isStateOnly?: boolean }
+  | { kind: 'removed'; id: string };
 
 /**
  * Changes to one folder in (from, to]: messages now in the folder that were added, moved in or updated,
@@ -17,6 +24,7 @@ export function collectDeltaChanges(
 ): DeltaEntry[] {
   const present = new Map<number, StoredMessage>();
   const removed = new Map<string, number>();
+  const reshaped = new Set<number>();
   for (let i = firstChangeAfter(mailbox, from); i < mailbox.log.length; i++) {
     const record = mailbox.log[i];
     if (!record || record.seq > to) break;
@@ -26,6 +34,7 @@ export function collectDeltaChanges(
       (record.fromFolder === folder && record.folder !== folder);
     if (leftFolder)
       removed.set(isImmutable ? record.immutableId : (record.previousId ?? record.id), record.serial);
+    if (record.kind !== 'updated') reshaped.add(record.serial);
     if (record.kind !== 'deleted' && record.folder === folder) {
       const message = mailbox.messages[record.serial];
       if (message && message.folder === folder) present.set(message.serial, message);
@@ -44,7 +53,8 @@ export function collectDeltaChanges(
       const isCreated = message.createdSeq > from || wasMovedIn(mailbox, message, folder, from, to);
       if ((changeType === 'created') !== isCreated) continue;
     }
-    entries.push({ kind: 'present', message });
+    const isStateOnly = !reshaped.has(message.serial) && message.createdSeq <= from;
+    entries.push({ kind: 'present', message, ...(isStateOnly ? { isStateOnly } : {}) });
   }
   return entries;
 }

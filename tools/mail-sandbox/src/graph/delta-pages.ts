@@ -3,6 +3,12 @@ import type { FolderKey, Mailbox } from '../store/types';
 import { collectDeltaChanges, type DeltaEntry } from './delta-changes';
 import type { DeltaState } from './delta-token';
 
+/**
+ * "Applying $filter in a delta query returns only up to 5,000 messages" (Graph, delta-query-messages.md): the
+ * round then ends with its deltaLink as if the folder held no more.
+ */
+export const DELTA_FILTER_LIMIT = 5000;
+
 export type DeltaPage = {
   items: DeltaEntry[];
   next?: DeltaState;
@@ -17,21 +23,28 @@ export function initialPage(
   size: number,
 ): DeltaPage {
   const items: DeltaPage['items'] = [];
+  const served = state.served ?? 0;
+  const limit = state.receivedAfter === undefined ? Number.POSITIVE_INFINITY : DELTA_FILTER_LIMIT - served;
+  const pageSize = Math.min(size, limit);
   let hasMore = false;
   for (const message of newestFirst(mailbox, state.beforeSerial)) {
     if (message.folder !== folder) continue;
     if (state.receivedAfter !== undefined && message.receivedAt < state.receivedAfter) continue;
-    if (items.length === size) {
-      hasMore = true;
+    if (items.length === pageSize) {
+      hasMore = items.length < limit;
       break;
     }
     items.push({ kind: 'present', message });
   }
   const last = items[items.length - 1];
-  const { beforeSerial: _before, since, ...rest } = state;
+  const { beforeSerial: _before, since, served: _served, ...rest } = state;
   const delta: DeltaState = { ...rest, phase: 'delta', seq: since };
   return hasMore && last && last.kind === 'present'
-    ? { items, next: { ...state, beforeSerial: last.message.serial }, delta }
+    ? {
+        items,
+        next: { ...state, beforeSerial: last.message.serial, served: served + items.length },
+        delta,
+      }
     : { items, delta };
 }
 

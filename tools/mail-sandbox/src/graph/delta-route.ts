@@ -88,11 +88,18 @@ export function registerDeltaRoute(
         state.phase === 'initial'
           ? initialPage(mailbox, folder, state, pageSize)
           : changesPage(mailbox, folder, state, pageSize, view.isImmutable);
-      const value = page.items.map((item) =>
-        item.kind === 'removed'
-          ? { '@odata.type': '#microsoft.graph.message', id: item.id, '@removed': { reason: 'deleted' } }
-          : { '@odata.type': '#microsoft.graph.message', ...toGraphMessage(mailbox, item.message, view) },
-      );
+      const value = page.items.map((item) => {
+        const type = { '@odata.type': '#microsoft.graph.message' };
+        if (item.kind === 'removed') return { ...type, id: item.id, '@removed': { reason: 'deleted' } };
+        const message = toGraphMessage(mailbox, item.message, view);
+        if (!item.isStateOnly) return { ...type, ...message };
+        // A state-only change: the partial item Graph has been seen to answer.
+        const { id, isRead, parentFolderId } = toGraphMessage(mailbox, item.message, {
+          ...view,
+          select: new Set(['id', 'isread', 'parentfolderid']),
+        });
+        return { ...type, id, isRead, parentFolderId };
+      });
       const link = page.next
         ? { '@odata.nextLink': `${deltaUrl}?$skiptoken=${encodeDeltaToken(page.next)}` }
         : { '@odata.deltaLink': `${deltaUrl}?$deltatoken=${encodeDeltaToken(page.delta)}` };

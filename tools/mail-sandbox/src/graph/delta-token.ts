@@ -17,6 +17,8 @@ export type DeltaState =
       folder: FolderKey;
       since: number;
       beforeSerial: number;
+      /** Messages this round has answered so far (a `$filter`ed round stops at DELTA_FILTER_LIMIT). */
+      served?: number;
     } & DeltaOptions)
   /** Paging through the changes in (from, to]. */
   | ({

@@ -10,6 +10,8 @@ export type GraphMessageInput = {
   toRecipients?: Address[];
   ccRecipients?: Address[];
   bccRecipients?: Address[];
+  /** Who the message is from when it is not the mailbox sending it (a shared mailbox, through Send As). */
+  from?: Address;
   attachments: AttachmentSpec[];
   headers?: { name: string; value: string }[];
 };
@@ -53,6 +55,11 @@ export function parseGraphMessage(value: unknown): GraphMessageInput | InputErro
     const parsed = recipients(value[key]);
     if (parsed && !Array.isArray(parsed)) return parsed;
     if (parsed) out[key] = parsed;
+  }
+  if (value.from !== undefined && value.from !== null) {
+    const from = recipients([value.from]);
+    if (from && !Array.isArray(from)) return from;
+    if (from?.[0]) out.from = from[0];
   }
   if (Array.isArray(value.internetMessageHeaders)) {
     for (const header of value.internetMessageHeaders) {

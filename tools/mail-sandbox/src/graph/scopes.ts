@@ -30,7 +30,7 @@ export function hasGraphScope(
   }
   const needed = auth.delegate ? sharedScopes(scopes) : scopes;
   const isRefusedWrite = auth.delegate?.access === 'read' && scopes === MAIL_WRITE;
-  if (hasAnyScope(auth.grant.scopes, needed) && !isRefusedWrite) return true;
+  if (hasAnyScope(auth.scopes, needed) && !isRefusedWrite) return true;
   sendAccessDenied(reply);
   return false;
 }

@@ -17,6 +17,8 @@ export type GraphOutgoing = {
   references: string[];
   /** The delegate who sent it on the mailbox's behalf; absent when sent as the mailbox itself. */
   sender?: Address;
+  /** The mailbox it appears to be from, when a delegate sent it through their own (`/me`); else the owner. */
+  from?: Address;
   saveToSentItems: boolean;
 };
 
@@ -33,7 +35,7 @@ export function sendGraphMessage(
     threadId: conversationId,
     internetMessageId,
     subject: outgoing.subject,
-    from: owner,
+    from: outgoing.from ?? owner,
     to: outgoing.to,
     cc: outgoing.cc,
     bcc: outgoing.bcc,

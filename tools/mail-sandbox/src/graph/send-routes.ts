@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { requestAuth } from '../oauth/authenticate';
+import { hasAnyScope } from '../oauth/providers';
+import { findMailbox } from '../store/sandbox-store';
+import type { Mailbox, SharedDelegate } from '../store/types';
 import type { Address } from '../util/address';
 import { sendBadRequest, sendGraphError } from './errors';
 import { findGraphMessage } from './message-lookup';
@@ -22,30 +25,50 @@ function withoutOwner(addresses: Address[], owner: string): Address[] {
   });
 }
 
-/**
- * Who sends when a delegate sends from a shared mailbox: as the mailbox (Send As: no sender shown), on its
- * behalf (the delegate as `sender`), or nobody (403 ErrorSendAsDenied, as Exchange answers).
- */
-function delegateSender(request: FastifyRequest): { sender?: Address } | 'denied' {
-  const { delegate, signedIn } = requestAuth(request);
-  if (!delegate || !signedIn) return {};
-  if (delegate.sendAs) return {};
-  if (delegate.sendOnBehalf) return { sender: { name: signedIn.displayName, address: signedIn.address } };
-  return 'denied';
-}
-
+const ACCESS_DENIED = 'Access is denied. Check credentials and try again.';
 const SEND_AS_DENIED =
   'The user account which was used to submit this request does not have the right to send mail on behalf of the specified sending account. Cannot submit message.';
+
+type Sending = { sender?: Address; from?: Address } | { status: 403; code: string; message: string };
+
+/** Send As: no sender shown; Send on behalf: the delegate as `sender`; neither: 403 ErrorSendAsDenied. */
+function sendRight(delegate: SharedDelegate | undefined, user: Mailbox): Sending {
+  if (delegate?.sendAs) return {};
+  if (delegate?.sendOnBehalf) return { sender: { name: user.displayName, address: user.address } };
+  return { status: 403, code: 'ErrorSendAsDenied', message: SEND_AS_DENIED };
+}
+
+/**
+ * Who sends, as Exchange decides ("Send Outlook messages from another user"). Through `/users/{shared}/…` the
+ * delegate works in the shared mailbox itself, which needs Full Access besides Send As or Send on behalf.
+ * Through `/me` with `from` naming another mailbox, the token needs Mail.Send.Shared and the user Send As or
+ * Send on behalf on that mailbox — no Full Access; the copy is filed in the user's own Sent Items.
+ */
+function resolveSending(ctx: SandboxContext, request: FastifyRequest, from: Address | undefined): Sending {
+  const { delegate, signedIn, mailbox, scopes } = requestAuth(request);
+  if (delegate && signedIn) {
+    if (delegate.access !== 'full') return { status: 403, code: 'ErrorAccessDenied', message: ACCESS_DENIED };
+    return sendRight(delegate, signedIn);
+  }
+  if (!from || from.address === mailbox.address) return {};
+  if (!hasAnyScope(scopes, ['Mail.Send.Shared']))
+    return { status: 403, code: 'ErrorAccessDenied', message: ACCESS_DENIED };
+  const target = findMailbox(ctx.store, from.address);
+  const right = sendRight(target?.shared?.delegates[mailbox.address], mailbox);
+  if ('status' in right || !target)
+    return { status: 403, code: 'ErrorSendAsDenied', message: SEND_AS_DENIED };
+  return { ...right, from: { name: target.displayName, address: target.address } };
+}
 
 /** sendMail, reply and replyAll; all answer 202 Accepted with no body, as Graph does. */
 export function registerSendRoutes(app: FastifyInstance, ctx: SandboxContext, base: string): void {
   app.post<SendBody>(`${base}/sendMail`, async (request, reply) => {
     if (!hasGraphScope(request, reply, MAIL_SEND)) return reply;
-    const sender = delegateSender(request);
-    if (sender === 'denied') return sendGraphError(reply, 403, 'ErrorSendAsDenied', SEND_AS_DENIED);
     const { mailbox } = requestAuth(request);
     const input = parseGraphMessage(request.body?.message);
     if (isInputError(input)) return sendBadRequest(reply, input.message, input.code);
+    const sender = resolveSending(ctx, request, input.from);
+    if ('status' in sender) return sendGraphError(reply, sender.status, sender.code, sender.message);
     const to = input.toRecipients ?? [];
     const cc = input.ccRecipients ?? [];
     const bcc = input.bccRecipients ?? [];
@@ -75,14 +98,14 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SandboxContext, ba
   for (const action of ['reply', 'replyAll'] as const) {
     app.post<ReplyBody>(`${base}/messages/:id/${action}`, async (request, reply) => {
       if (!hasGraphScope(request, reply, MAIL_SEND)) return reply;
-      const sender = delegateSender(request);
-      if (sender === 'denied') return sendGraphError(reply, 403, 'ErrorSendAsDenied', SEND_AS_DENIED);
       const found = findGraphMessage(request, reply);
       if (!found) return reply;
       const { mailbox, message: original } = found;
       const input =
         request.body?.message === undefined ? { attachments: [] } : parseGraphMessage(request.body.message);
       if (isInputError(input)) return sendBadRequest(reply, input.message, input.code);
+      const sender = resolveSending(ctx, request, input.from);
+      if ('status' in sender) return sendGraphError(reply, sender.status, sender.code, sender.message);
       const isOwn = original.from.address === mailbox.address;
       const defaultTo = isOwn ? original.to : [original.from, ...(action === 'replyAll' ? original.to : [])];
       const comment = typeof request.body?.comment === 'string' ? request.body.comment : '';

@@ -39,7 +39,7 @@ export function resolveUserMailbox(
       message: 'Access is denied. Check credentials and try again.',
     };
   }
-  return { grant: auth.grant, mailbox: target, signedIn: own, delegate };
+  return { ...auth, mailbox: target, signedIn: own, delegate };
 }
 
 /**
@@ -55,5 +55,5 @@ export function resolveAppMailbox(
   if (target?.provider !== 'office365' || tenantOf(target.address) !== auth.app.tenant) {
     return { status: 404, code: 'ErrorInvalidUser', message: `The requested user '${user}' is invalid.` };
   }
-  return { grant: auth.grant, mailbox: target, app: auth.app };
+  return { grant: auth.grant, scopes: auth.grant.scopes, mailbox: target, app: auth.app };
 }

@@ -10,6 +10,8 @@ import type { AppGrant, Grant } from './token-store';
  */
 export type ApiAuth = {
   grant: Grant;
+  /** What the access token is valid for: the grant's scopes, or fewer when its refresh asked for fewer. */
+  scopes: readonly string[];
   mailbox: Mailbox;
   signedIn?: Mailbox;
   delegate?: SharedDelegate;
@@ -37,7 +39,7 @@ export function authenticate(
   if (token.grant.app) return { failure: 'invalid' };
   const mailbox = findMailbox(ctx.store, token.grant.mailbox);
   if (!mailbox) return { failure: 'invalid' };
-  return { grant: token.grant, mailbox };
+  return { grant: token.grant, scopes: token.scopes ?? token.grant.scopes, mailbox };
 }
 
 /** An application's own token (client credentials), or null for anything else. */

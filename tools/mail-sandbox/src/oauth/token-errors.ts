@@ -11,11 +11,15 @@ export type TokenErrorKind =
   | 'pkce_missing'
   | 'pkce_mismatch'
   | 'invalid_refresh_token'
-  | 'revoked';
+  | 'revoked'
+  | 'interaction_required'
+  | 'consent_required'
+  | 'temporarily_unavailable'
+  | 'invalid_client';
 
 export type TokenError = { status: number; body: Record<string, unknown> };
 
-type MicrosoftError = { error: string; code: number; text: (detail: string) => string };
+type MicrosoftError = { error: string; code: number; status?: number; text: (detail: string) => string };
 
 const MICROSOFT: Record<TokenErrorKind, MicrosoftError> = {
   missing_parameter: {
@@ -73,6 +77,32 @@ const MICROSOFT: Record<TokenErrorKind, MicrosoftError> = {
     code: 50173,
     text: () => 'The provided grant has expired due to it being revoked, a fresh auth token is needed.',
   },
+  // The v2 token endpoint's errors that need the user back at /authorize, or only a retry
+  // (entra-docs v2-oauth2-auth-code-flow.md, "Error codes for token endpoint errors").
+  interaction_required: {
+    error: 'interaction_required',
+    code: 50076,
+    text: () =>
+      "Due to a configuration change made by your administrator, or because you moved to a new location, you must use multi-factor authentication to access '00000003-0000-0000-c000-000000000000'.",
+  },
+  consent_required: {
+    error: 'consent_required',
+    code: 65001,
+    text: (d) =>
+      `The user or administrator has not consented to use the application with ID '${d}'. Send an interactive authorization request for this user and resource.`,
+  },
+  temporarily_unavailable: {
+    error: 'temporarily_unavailable',
+    code: 90033,
+    text: () => 'A transient error has occurred. Please try again.',
+  },
+  invalid_client: {
+    error: 'invalid_client',
+    code: 7000215,
+    status: 401,
+    text: (d) =>
+      `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${d}'.`,
+  },
 };
 
 const GOOGLE: Record<TokenErrorKind, { error: string; text: (detail: string) => string }> = {
@@ -86,6 +116,10 @@ const GOOGLE: Record<TokenErrorKind, { error: string; text: (detail: string) => 
   pkce_mismatch: { error: 'invalid_grant', text: () => 'Invalid code verifier.' },
   invalid_refresh_token: { error: 'invalid_grant', text: () => 'Token has been expired or revoked.' },
   revoked: { error: 'invalid_grant', text: () => 'Token has been expired or revoked.' },
+  interaction_required: { error: 'invalid_grant', text: () => 'Token has been expired or revoked.' },
+  consent_required: { error: 'invalid_grant', text: () => 'Token has been expired or revoked.' },
+  temporarily_unavailable: { error: 'temporarily_unavailable', text: () => 'Try again later.' },
+  invalid_client: { error: 'invalid_client', text: () => 'Unauthorized' },
 };
 
 /** Token endpoint errors in each provider's own shape (AADSTS codes for Microsoft, terse for Google). */
@@ -93,13 +127,14 @@ export function tokenError(provider: Provider, kind: TokenErrorKind, detail = ''
   if (provider === 'gmail') {
     const google = GOOGLE[kind];
     return {
-      status: kind === 'client_mismatch' ? 401 : 400,
+      status: kind === 'client_mismatch' || kind === 'invalid_client' ? 401 : 400,
       body: { error: google.error, error_description: google.text(detail) },
     };
   }
+  const microsoft = MICROSOFT[kind];
   return {
-    status: 400,
-    body: microsoftErrorBody(MICROSOFT[kind].error, MICROSOFT[kind].code, MICROSOFT[kind].text(detail)),
+    status: microsoft.status ?? 400,
+    body: microsoftErrorBody(microsoft.error, microsoft.code, microsoft.text(detail)),
   };
 }
 

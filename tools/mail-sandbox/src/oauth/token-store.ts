@@ -17,7 +17,20 @@ export type Grant = {
   scopes: string[];
   hasOfflineAccess: boolean;
   isRevoked: boolean;
+  /**
+   * Control API: what the token endpoint answers this grant's refreshes instead of tokens, as Entra does when
+   * a tenant adds a sign-in step (interaction_required), consent is withdrawn (consent_required) or it is busy
+   * (temporarily_unavailable, for `remaining` answers). Access tokens already issued keep working.
+   */
+  refreshError?: { error: RefreshErrorCode; remaining: number | null };
 };
+
+export const REFRESH_ERROR_CODES = [
+  'interaction_required',
+  'consent_required',
+  'temporarily_unavailable',
+] as const;
+export type RefreshErrorCode = (typeof REFRESH_ERROR_CODES)[number];
 
 export type AuthorizationCode = {
   grant: Grant;
@@ -28,7 +41,8 @@ export type AuthorizationCode = {
   isRedeemed: boolean;
 };
 
-export type AccessToken = { grant: Grant; expiresAt: number };
+/** `scopes`: what the token is valid for when a refresh asked for less than the grant (else the grant's). */
+export type AccessToken = { grant: Grant; expiresAt: number; scopes?: string[] };
 
 export type TokenStore = {
   codes: Map<string, AuthorizationCode>;
@@ -51,9 +65,14 @@ export function issueCode(store: TokenStore, code: Omit<AuthorizationCode, 'isRe
   return value;
 }
 
-export function issueAccessToken(store: TokenStore, grant: Grant, expiresAt: number): string {
+export function issueAccessToken(
+  store: TokenStore,
+  grant: Grant,
+  expiresAt: number,
+  scopes?: string[],
+): string {
   const value = opaqueToken(PREFIX[grant.provider].access, 120);
-  store.accessTokens.set(value, { grant, expiresAt });
+  store.accessTokens.set(value, { grant, expiresAt, ...(scopes ? { scopes } : {}) });
   return value;
 }
 
@@ -92,6 +111,21 @@ export function revokeGrants(store: TokenStore, match: (grant: Grant) => boolean
     }
   }
   return count;
+}
+
+/**
+ * Control API: the mailbox's grants answer `error` to their next refreshes — every one until the user consents
+ * again (a new grant), or only `count` of them.
+ */
+export function armRefreshError(
+  store: TokenStore,
+  mailbox: string,
+  error: RefreshErrorCode,
+  count: number | null,
+): number {
+  const grants = new Set([...store.refreshTokens.values()].filter((grant) => grant.mailbox === mailbox));
+  for (const grant of grants) grant.refreshError = { error, remaining: count };
+  return grants.size;
 }
 
 /** Drops expired codes and long-expired access tokens so a long-running sandbox stays small. */

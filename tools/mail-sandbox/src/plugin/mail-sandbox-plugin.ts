@@ -63,6 +63,7 @@ export async function mailSandboxPlugin(app: FastifyInstance, opts: MailSandboxO
     now: opts.now ?? Date.now,
     prefix: app.prefix,
     redirectUris: opts.redirectUris,
+    clientSecret: opts.clientSecret,
   });
   await restoreOrSeed(app, ctx, opts.stateFile);
   registerParsers(app);

@@ -18,7 +18,8 @@ export type SavedState = {
   savedAt: string;
   mailboxes: SavedMailbox[];
   grants: Grant[];
-  accessTokens: [token: string, grantId: string, expiresAt: number][];
+  /** The scopes: only for a token narrower than its grant (a refresh that asked for fewer). */
+  accessTokens: [token: string, grantId: string, expiresAt: number, scopes?: string[]][];
   refreshTokens: [token: string, grantId: string][];
   /** Absent in files written before subscriptions existed. */
   graphSubscriptions?: GraphSubscription[];
@@ -59,7 +60,11 @@ export function toSavedState(store: SandboxStore, tokens: TokenStore): SavedStat
       };
     }),
     grants: [...grants.values()],
-    accessTokens: [...tokens.accessTokens].map(([token, value]) => [token, value.grant.id, value.expiresAt]),
+    accessTokens: [...tokens.accessTokens].map(([token, value]) =>
+      value.scopes
+        ? [token, value.grant.id, value.expiresAt, value.scopes]
+        : [token, value.grant.id, value.expiresAt],
+    ),
     refreshTokens: [...tokens.refreshTokens].map(([token, grant]) => [token, grant.id]),
     graphSubscriptions: [...store.graphSubscriptions.values()],
     appRoles: [...store.appRoles],
@@ -94,9 +99,9 @@ export function applySavedState(saved: SavedState, store: SandboxStore, tokens: 
   const grants = new Map(saved.grants.map((grant) => [grant.id, grant]));
   tokens.accessTokens.clear();
   tokens.refreshTokens.clear();
-  for (const [token, grantId, expiresAt] of saved.accessTokens) {
+  for (const [token, grantId, expiresAt, scopes] of saved.accessTokens) {
     const grant = grants.get(grantId);
-    if (grant) tokens.accessTokens.set(token, { grant, expiresAt });
+    if (grant) tokens.accessTokens.set(token, { grant, expiresAt, ...(scopes ? { scopes } : {}) });
   }
   for (const [token, grantId] of saved.refreshTokens) {
     const grant = grants.get(grantId);

@@ -58,7 +58,7 @@ export async function saveConnection(
         refresh_token = coalesce(excluded.refresh_token, email_integrations.refresh_token),
         scopes = coalesce(excluded.scopes, email_integrations.scopes),
         imap_account = excluded.imap_account,
-        metadata = email_integrations.metadata || '{"sync_error_count": 0, "sync_error_message": null}'::jsonb,
+        metadata = email_integrations.metadata || '{"sync_error_count": 0, "sync_error_message": null, "reconnect_reason": null}'::jsonb,
         updated_at = now()
       returning id`);
     const row = (result as unknown as { rows: { id: string }[] }).rows[0];

@@ -149,8 +149,14 @@ export type OAuthConnector = {
    * the provider's error before anything is stored (decision 024). Microsoft 365 only.
    */
   probeMailbox?(session: MailSession): Promise<void>;
-  /** Gets a new access token; an `invalid_grant` answer throws ProviderError kind 'invalid_grant'. */
-  refreshToken(refreshToken: string): Promise<TokenSet>;
+  /**
+   * Gets a new access token for the scopes of the original grant (a shared mailbox's included); an answer
+   * that needs the user throws ProviderError kind 'invalid_grant'.
+   */
+  refreshToken(
+    refreshToken: string,
+    input?: { isSharedMailbox?: boolean; grantedScopes?: readonly string[] | null },
+  ): Promise<TokenSet>;
 };
 
 export type MailProvider = {

@@ -27,7 +27,7 @@ export async function recordFailure(
   integration: Pick<IntegrationRow, 'id' | 'emailAddress'>,
   kind: FailureKind,
   reason: string,
-  patch: { needsReconnect?: boolean; accessRemovedAt?: Date } = {},
+  patch: { needsReconnect?: boolean; accessRemovedAt?: Date; reconnectReason?: string } = {},
 ): Promise<void> {
   // The reason may quote the provider: it must be writable whatever was sent.
   const storableReason = storableText(reason).slice(0, 1000);
@@ -40,7 +40,11 @@ export async function recordFailure(
         metadata: sql`${emailIntegrations.metadata} || jsonb_build_object(
           'sync_error_count', coalesce((${emailIntegrations.metadata}->>'sync_error_count')::int, 0) + 1,
           'sync_error_message', ${storableReason}::text,
-          'last_sync_error_at', now())`,
+          'last_sync_error_at', now()) || ${
+            patch.reconnectReason
+              ? sql`jsonb_build_object('reconnect_reason', ${storableText(patch.reconnectReason)}::text)`
+              : sql`'{}'::jsonb`
+          }`,
         updatedAt: new Date(),
       })
       .where(eq(emailIntegrations.id, integration.id))

@@ -1,4 +1,4 @@
-import { CONNECTION_EXPIRED_MESSAGE } from '@ledgerdesk/domain/mail/token-messages';
+import { CONNECTION_EXPIRED_MESSAGE, reconnectReason } from '@ledgerdesk/domain/mail/token-messages';
 import { withUser } from '../../../db/with-user';
 import { MailError } from '../errors';
 import type { IntegrationCtx, IntegrationRow } from '../integration-store';
@@ -16,7 +16,9 @@ const inFlight = new Map<string, Promise<FreshToken>>();
 
 /**
  * Refreshes an integration's access token and stores the new tokens. Concurrent callers in this process share
- * one refresh. A refused refresh token (`invalid_grant`) marks the integration as needing reconnection.
+ * one refresh. A refresh only the user can repair — a refused refresh token (`invalid_grant`), a sign-in step the
+ * tenant now asks for (`interaction_required`), consent withdrawn (`consent_required`) — marks the integration as
+ * needing reconnection, with the reason in words; a transient refusal stays a failure of this run.
  */
 export function refreshIntegrationToken(
   ctx: IntegrationCtx,
@@ -37,13 +39,14 @@ async function runRefresh(
 ): Promise<FreshToken> {
   if (integration.needsReconnect) throw new MailError('reconnect_required', CONNECTION_EXPIRED_MESSAGE);
   const refreshToken = readRefreshToken(ctx, integration);
-  if (!refreshToken) return markReconnect(ctx, integration);
+  if (!refreshToken) return markReconnect(ctx, integration, CONNECTION_EXPIRED_MESSAGE);
   try {
     const tokens = await refreshTokens(refreshToken);
     await withUser(ctx.deps.db, ctx.userId, (tx) => saveTokens(ctx.deps, tx, integration.id, tokens));
     return { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt };
   } catch (error) {
-    if (isProviderError(error, 'invalid_grant')) return markReconnect(ctx, integration);
+    if (isProviderError(error, 'invalid_grant'))
+      return markReconnect(ctx, integration, reconnectReason(error.providerCode));
     throw error;
   }
 }
@@ -58,8 +61,15 @@ function readRefreshToken(ctx: IntegrationCtx, integration: IntegrationRow): str
   }
 }
 
-async function markReconnect(ctx: IntegrationCtx, integration: IntegrationRow): Promise<never> {
-  await recordFailure(ctx, integration, 'reconnect', CONNECTION_EXPIRED_MESSAGE, { needsReconnect: true });
+async function markReconnect(
+  ctx: IntegrationCtx,
+  integration: IntegrationRow,
+  reason: string,
+): Promise<never> {
+  await recordFailure(ctx, integration, 'reconnect', reason, {
+    needsReconnect: true,
+    reconnectReason: reason,
+  });
   integration.needsReconnect = true;
   throw new MailError('reconnect_required', CONNECTION_EXPIRED_MESSAGE);
 }

@@ -13,8 +13,18 @@ type TokenAnswer = {
 };
 
 /**
+ * OAuth errors that only the user can clear by signing in again: a refused or expired grant, a sign-in step the
+ * tenant now asks for (MFA, Conditional Access), consent withdrawn (Microsoft v2 token endpoint errors).
+ */
+const NEEDS_USER_CODES = new Set(['invalid_grant', 'interaction_required', 'consent_required']);
+
+/** Errors that say "try again later" whatever the status they come with. */
+const TRANSIENT_CODES = new Set(['temporarily_unavailable']);
+
+/**
  * POSTs a form to an OAuth 2.0 token endpoint (RFC 6749 §4.1.3, §6). Error answers become ProviderErrors
- * whose providerCode is the OAuth `error` (invalid_grant, redirect_uri_mismatch, …).
+ * whose providerCode is the OAuth `error` (invalid_grant, redirect_uri_mismatch, …); the errors that need the
+ * user are kind `invalid_grant`, `temporarily_unavailable` is kind `unavailable`.
  */
 export async function requestTokens(
   url: string,
@@ -34,8 +44,11 @@ export async function requestTokens(
   if (!response.ok || !answer.access_token) {
     const code = answer.error ?? `http_${response.status}`;
     const message = answer.error_description ? `${code}: ${answer.error_description}` : code;
-    const kind =
-      code === 'invalid_grant' ? 'invalid_grant' : response.status >= 500 ? 'unavailable' : 'bad_request';
+    const kind = NEEDS_USER_CODES.has(code)
+      ? 'invalid_grant'
+      : TRANSIENT_CODES.has(code) || response.status >= 500
+        ? 'unavailable'
+        : 'bad_request';
     throw new ProviderError(kind, message, response.status, code);
   }
   const expiresIn = Number(answer.expires_in);

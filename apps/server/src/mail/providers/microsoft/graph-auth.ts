@@ -2,8 +2,18 @@ import type { MicrosoftConfig } from '../../core/mail-config';
 import type { TokenSet } from '../../core/provider';
 import { requestTokens } from '../../core/transport/token-request';
 
-/** Delegated permissions Ledgerdesk asks for (issue 3): read/write and send mail, stay signed in, read the profile. */
-export const MICROSOFT_SCOPES = ['offline_access', 'Mail.ReadWrite', 'Mail.Send', 'User.Read'] as const;
+/**
+ * Delegated permissions Ledgerdesk asks for: read/write and send mail, stay signed in, read the profile. Mail.Read
+ * beside Mail.ReadWrite because change-notification subscriptions on messages document the read permissions
+ * (Mail.ReadBasic, Mail.Read) and refuse to promise support for write permissions standing in for them.
+ */
+export const MICROSOFT_SCOPES = [
+  'offline_access',
+  'Mail.Read',
+  'Mail.ReadWrite',
+  'Mail.Send',
+  'User.Read',
+] as const;
 
 /** Added for a shared mailbox opened with the user's sign-in (decision 024): Graph's delegated `.Shared` permissions. */
 export const MICROSOFT_SHARED_SCOPES = ['Mail.ReadWrite.Shared', 'Mail.Send.Shared'] as const;
@@ -60,8 +70,15 @@ export function microsoftExchangeCode(
   );
 }
 
-/** Refreshes (Microsoft rotates the refresh token; the new one is stored). */
-export function microsoftRefreshToken(config: MicrosoftConfig, refreshToken: string): Promise<TokenSet> {
+/**
+ * Refreshes (Microsoft rotates the refresh token; the new one is stored), asking for the scopes of the original
+ * grant: the token answers only what is asked for, so a shared mailbox's `.Shared` scopes are asked again.
+ */
+export function microsoftRefreshToken(
+  config: MicrosoftConfig,
+  refreshToken: string,
+  input: { isSharedMailbox?: boolean; grantedScopes?: readonly string[] | null } = {},
+): Promise<TokenSet> {
   return requestTokens(
     endpoint(config, 'token'),
     {
@@ -69,10 +86,27 @@ export function microsoftRefreshToken(config: MicrosoftConfig, refreshToken: str
       client_secret: config.clientSecret,
       grant_type: 'refresh_token',
       refresh_token: refreshToken,
-      scope: MICROSOFT_SCOPES.join(' '),
+      scope: refreshScope(input),
     },
     normalizeMicrosoftScope,
   );
+}
+
+/**
+ * The scopes a refresh asks for: those of the consent, less any the stored grant lacks (a connection made before
+ * Mail.Read joined the consent was never granted it, and a refresh asking for an unconsented scope is refused),
+ * but always a shared mailbox's `.Shared` ones, which its consent asked for.
+ */
+export function refreshScope(input: {
+  isSharedMailbox?: boolean;
+  grantedScopes?: readonly string[] | null;
+}): string {
+  const wanted = scopesFor(input.isSharedMailbox).split(' ');
+  if (!input.grantedScopes || input.grantedScopes.length === 0) return wanted.join(' ');
+  const granted = new Set(input.grantedScopes.map((scope) => normalizeMicrosoftScope(scope).toLowerCase()));
+  const isAlwaysAsked = (scope: string) =>
+    scope === 'offline_access' || (MICROSOFT_SHARED_SCOPES as readonly string[]).includes(scope);
+  return wanted.filter((scope) => isAlwaysAsked(scope) || granted.has(scope.toLowerCase())).join(' ');
 }
 
 /** The one scope of the client-credentials grant: every Graph application permission the tenant's admin granted. */

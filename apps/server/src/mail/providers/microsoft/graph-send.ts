@@ -3,6 +3,7 @@ import type { MicrosoftConfig } from '../../core/mail-config';
 import type { OutgoingMail } from '../../core/provider';
 import type { MailSession } from '../../core/session/mail-session';
 import { hasMailScope } from '../../core/session/scopes';
+import { isProviderError } from '../../core/transport/provider-error';
 import { graphCall, graphMailbox } from './graph-request';
 
 const recipients = (addresses: readonly string[]) =>
@@ -19,6 +20,9 @@ const fromShared = (session: MailSession) =>
 /**
  * sendMail for a new message; reply / replyAll on the original for answers, so Exchange sets In-Reply-To,
  * References and the conversation itself. The recipients chosen in the compose dialog replace the defaults.
+ * From a shared mailbox (decision 031) new mail goes through `/me/sendMail` with `from`, which needs only Send As
+ * or Send on behalf; a reply is made in the shared mailbox, which also needs Full Access, and when Graph refuses
+ * that (403 ErrorAccessDenied: nothing was sent) it goes out through `/me/sendMail` with `from` too.
  */
 export async function graphSend(
   session: MailSession,
@@ -33,25 +37,30 @@ export async function graphSend(
   const body = { contentType: 'HTML', content: mail.body };
   if (mail.replyType !== 'new' && mail.originalMessageId) {
     const action = mail.replyType === 'replyAll' ? 'replyAll' : 'reply';
-    await graphCall(
-      session,
-      config,
-      `${mailbox}/messages/${encodeURIComponent(mail.originalMessageId)}/${action}`,
-      {
-        method: 'POST',
-        body: {
-          message: {
-            ...fromShared(session),
-            toRecipients: recipients(mail.to),
-            ccRecipients: recipients(mail.cc),
-            body,
+    try {
+      await graphCall(
+        session,
+        config,
+        `${mailbox}/messages/${encodeURIComponent(mail.originalMessageId)}/${action}`,
+        {
+          method: 'POST',
+          body: {
+            message: {
+              ...fromShared(session),
+              toRecipients: recipients(mail.to),
+              ccRecipients: recipients(mail.cc),
+              body,
+            },
           },
         },
-      },
-    );
-    return;
+      );
+      return;
+    } catch (error) {
+      if (!session.sharedMailbox || !isWithoutFullAccess(error)) throw error;
+    }
   }
-  await graphCall(session, config, `${mailbox}/sendMail`, {
+  // A shared mailbox's mail is sent by the user with `from` naming it: Send As or Send on behalf suffices.
+  await graphCall(session, config, session.sharedMailbox ? '/me/sendMail' : `${mailbox}/sendMail`, {
     method: 'POST',
     body: {
       message: {
@@ -65,3 +74,7 @@ export async function graphSend(
     },
   });
 }
+
+/** Graph's refusal of work inside another user's mailbox without Full Access (not ErrorSendAsDenied). */
+const isWithoutFullAccess = (error: unknown) =>
+  isProviderError(error, 'forbidden') && error.providerCode === 'ErrorAccessDenied';

@@ -24,7 +24,7 @@ export function createMicrosoftProvider(config: MicrosoftConfig): MailProvider {
     oauth: {
       authUrl: (input) => microsoftAuthUrl(config, input),
       exchangeCode: (input) => microsoftExchangeCode(config, input),
-      refreshToken: (refreshToken) => microsoftRefreshToken(config, refreshToken),
+      refreshToken: (refreshToken, input) => microsoftRefreshToken(config, refreshToken, input),
       async probeMailbox(session) {
         await graphCall(session, config, `${graphMailbox(session)}/mailFolders/inbox?$select=id`);
       },

@@ -131,7 +131,7 @@ export function IntegrationCard({
               <ImapPasswordUpdate integration={integration} />
             ) : integration.needsReconnect && !isAccessRemoved ? (
               <p className="text-[13px] font-medium text-danger" role="note">
-                {CONNECTION_EXPIRED_MESSAGE}
+                {reconnectNote(integration)}
               </p>
             ) : null}
             <ShareWithFirm integrationId={integration.id} emailAddress={integration.emailAddress} />
@@ -149,6 +149,12 @@ export function IntegrationCard({
       </div>
     </li>
   );
+}
+
+/** Why the mailbox needs reconnecting, as its last refused token refresh said (else the spec's text). */
+function reconnectNote(integration: EmailIntegrationDto): string {
+  const reason = integration.metadata.reconnect_reason;
+  return typeof reason === 'string' && reason ? reason : CONNECTION_EXPIRED_MESSAGE;
 }
 
 /** The card's verification line with its own "Verify now" request. */
