@@ -52,7 +52,7 @@ export {
   turnOnLiveUpdates,
 } from './push/live-updates';
 // Live updates (decision 021): what the Graph webhooks need.
-export { findPushBySubscription, recordPushNotification } from './push/push-store';
+export { findPushBySubscriptions, recordPushNotifications } from './push/push-store';
 export type { IntegrationJobData } from './scheduled-runs';
 export type { SyncFolder, SyncReport } from './sync/sync-report';
 // Reconciliation (decision 021): what Email Integration shows and asks for.
