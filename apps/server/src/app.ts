@@ -26,6 +26,7 @@ import { triageCountsRoutes } from './features/triage/counts-routes';
 import { senderRoutes } from './features/triage/sender-routes';
 import { snoozeRoutes } from './features/triage/snooze-routes';
 import { triageRoutes } from './features/triage/triage-routes';
+import { createIntakeTally, type IntakeTally } from './features/webhooks/intake-tally';
 import { webhookRoutes } from './features/webhooks/webhook-routes';
 import { defineRoute, registerRouteDeclarations } from './http/define-route';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
@@ -56,6 +57,8 @@ declare module 'fastify' {
     outbox: MailboxOutbox;
     /** The background sync fleet once main.ts started it (null in tests that do not). */
     syncFleet: SyncFleet | null;
+    /** What the Graph webhooks ignored or refused on this node, counted in memory (decision 030). */
+    webhookIntake: IntakeTally;
   }
 }
 
@@ -121,6 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
   );
   app.decorate('syncFleet', null);
+  app.decorate('webhookIntake', createIntakeTally(app.log));
+  app.addHook('onClose', async () => app.webhookIntake.stop());
   app.decorate('outbox', createMailboxOutbox(app.mail));
   app.addHook('onClose', async () => app.outbox.stop());
 

@@ -54,7 +54,7 @@ export {
 // "Check again" on a shared mailbox's live updates, and how often one without them is polled (decision 028).
 export { checkLiveUpdatesAgain } from './push/maintain-push';
 // Live updates (decision 021): what the Graph webhooks need.
-export { findPushBySubscription, recordPushNotification } from './push/push-store';
+export { findPushBySubscriptions, recordPushNotifications } from './push/push-store';
 export { sharedPollSeconds } from './push/shared-poll';
 export type { IntegrationJobData } from './scheduled-runs';
 export type { SyncFolder, SyncReport } from './sync/sync-report';

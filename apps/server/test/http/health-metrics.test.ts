@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds)('/api/health and /api/metrics on %s', (kind) =>
   });
   afterAll(async () => t?.close());
 
-  it('gives the fleet’s live updates and reconciliation on /api/health, with no names or ids', async () => {
+  it('gives the fleet’s live updates and reconciliation on /api/health to a loopback caller, with no names or ids', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -60,7 +60,6 @@ describe.each(testDatabaseKinds)('/api/health and /api/metrics on %s', (kind) =>
       pushFailing: 1,
       pushUnavailable: 0,
       notifications: 7,
-      rejectedNotifications: 2,
       lastNotificationAt: '2026-11-27T10:40:00.000Z',
       verifiedMailboxes: 1,
       lastVerifiedAt: '2026-11-27T10:42:00.000Z',
@@ -82,7 +81,7 @@ describe.each(testDatabaseKinds)('/api/health and /api/metrics on %s', (kind) =>
       'ledgerdesk_push_mailboxes{state="failing"} 1',
       'ledgerdesk_push_mailboxes{state="pending"} 0',
       'ledgerdesk_push_notifications_total 7',
-      'ledgerdesk_push_rejected_notifications_total 2',
+      'ledgerdesk_webhook_ignored_notifications_total{reason="client_state"} 0',
       'ledgerdesk_verified_mailboxes 1',
       'ledgerdesk_verify_missing_found 3',
       'ledgerdesk_verify_extra_found 1',
@@ -92,6 +91,25 @@ describe.each(testDatabaseKinds)('/api/health and /api/metrics on %s', (kind) =>
       expect(lines).toContain(sample);
     expect(lines).toContain('# TYPE ledgerdesk_push_notifications_total counter');
     for (const secret of integrationIds) expect(response.body).not.toContain(secret);
+  });
+
+  it('gives a remote or proxied caller without the token only liveness on /api/health (decision 030)', async () => {
+    for (const request of [
+      { remoteAddress: '203.0.113.9' },
+      { headers: { 'x-forwarded-for': '203.0.113.9' } },
+      { remoteAddress: '203.0.113.9', headers: { authorization: 'Bearer wrong-token-of-the-same-len' } },
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health', ...request });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ ok: true, database: expect.any(String) });
+    }
+    const withToken = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      remoteAddress: '203.0.113.9',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(withToken.json().push.notifications).toBe(7);
   });
 
   it('refuses a remote or proxied caller without the token, and answers one with it', async () => {

@@ -28,7 +28,8 @@ export function registerControlPushRoutes(app: FastifyInstance, ctx: SandboxCont
   app.get('/graph/push-faults', async () => ctx.pushFaults);
 
   // Sets any of: dropShare, duplicateShare (0..1), delayMs, reorder, forgeClientState (count),
-  // refuseSubscriptions (count, -1 until cleared). Fields left out keep their value.
+  // refuseSubscriptions (count, -1 until cleared), deliveryTimeScale (0 < x <= 1: Graph's redelivery and
+  // throttling schedule scaled down for tests). Fields left out keep their value.
   app.post<Body>('/graph/push-faults', async (request, reply) => {
     const body = request.body ?? {};
     const faults = ctx.pushFaults;
@@ -41,6 +42,15 @@ export function registerControlPushRoutes(app: FastifyInstance, ctx: SandboxCont
       !(typeof body.delayMs === 'number' && body.delayMs >= 0 && body.delayMs <= 600_000)
     )
       return sendBadRequest(reply, 'delayMs must be 0..600000.');
+    if (
+      body.deliveryTimeScale !== undefined &&
+      !(
+        typeof body.deliveryTimeScale === 'number' &&
+        body.deliveryTimeScale > 0 &&
+        body.deliveryTimeScale <= 1
+      )
+    )
+      return sendBadRequest(reply, 'deliveryTimeScale must be above 0 and at most 1.');
     if (body.reorder !== undefined && typeof body.reorder !== 'boolean')
       return sendBadRequest(reply, 'reorder must be a boolean.');
     for (const key of ['forgeClientState', 'refuseSubscriptions'] as const) {
@@ -51,6 +61,7 @@ export function registerControlPushRoutes(app: FastifyInstance, ctx: SandboxCont
     if (body.duplicateShare !== undefined) faults.duplicateShare = body.duplicateShare as number;
     if (body.delayMs !== undefined) faults.delayMs = body.delayMs as number;
     if (body.reorder !== undefined) faults.shouldReorder = body.reorder as boolean;
+    if (body.deliveryTimeScale !== undefined) faults.deliveryTimeScale = body.deliveryTimeScale as number;
     if (body.forgeClientState !== undefined) faults.forgeClientState = body.forgeClientState as number;
     if (body.refuseSubscriptions !== undefined)
       faults.refuseSubscriptions = body.refuseSubscriptions as number;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SandboxContext } from '../context';
 import { firstChangeAfter } from '../store/change-log';
 import type { Mailbox } from '../store/types';
+import { createGraphDelivery } from './graph-delivery';
 import { type GraphSubscription, graphChangeType } from './graph-subscription';
 import { postNotifications } from './post-to-app';
 
@@ -73,7 +74,8 @@ function collect(ctx: SandboxContext, subscription: GraphSubscription, mailbox: 
 
 /**
  * Posts Graph change notifications to the app: every tick, each live subscription whose mailbox changed gets one
- * batch of what changed (created, updated incl. read state and moves, deleted). Returns a stop function.
+ * batch of what changed (created, updated incl. read state and moves, deleted), delivered as Graph does
+ * (graph-delivery.ts). Returns a stop function.
  */
 /** An app's subscription delivers while its tenant's administrator still grants a mail permission. */
 function isStillPermitted(ctx: SandboxContext, subscription: GraphSubscription): boolean {
@@ -84,16 +86,12 @@ function isStillPermitted(ctx: SandboxContext, subscription: GraphSubscription):
 }
 
 export function startGraphNotifier(ctx: SandboxContext): { stop(): Promise<void> } {
-  const inFlight = new Set<Promise<unknown>>();
-  const send = (url: string, value: object[]) => {
-    const delay = ctx.pushFaults.delayMs;
-    const run = (async () => {
-      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-      await postNotifications(url, value);
-    })();
-    inFlight.add(run);
-    void run.finally(() => inFlight.delete(run));
-  };
+  // Graph's delivery: 3 s timeout, redelivery with backoff, slow endpoints throttled then dropped.
+  const delivery = createGraphDelivery({
+    timeScale: () => ctx.pushFaults.deliveryTimeScale,
+    extraDelayMs: () => ctx.pushFaults.delayMs,
+  });
+  const send = (url: string, value: object[]) => delivery.send(url, value);
   const tick = () => {
     const now = ctx.now();
     let hasChanged = false;
@@ -112,7 +110,7 @@ export function startGraphNotifier(ctx: SandboxContext): { stop(): Promise<void>
   return {
     async stop() {
       clearInterval(timer);
-      await Promise.allSettled([...inFlight]);
+      await delivery.stop();
     },
   };
 }

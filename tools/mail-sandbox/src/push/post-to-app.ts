@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-/** Graph waits this long for the validation handshake (and for a notification to be taken). */
+/** Graph waits this long for the validation handshake (notifications: 3 s, see graph-delivery.ts). */
 export const GRAPH_CALLBACK_TIMEOUT_MS = 10_000;
 
 /**
@@ -34,14 +34,18 @@ export async function validateNotificationUrl(url: string): Promise<string | nul
   }
 }
 
-/** Posts a notification batch as Graph does (JSON, 10 s); answers the status, or 0 when nothing answered. */
-export async function postNotifications(url: string, value: readonly object[]): Promise<number> {
+/** Posts a notification batch as Graph does (JSON); answers the status, or 0 when nothing answered in time. */
+export async function postNotifications(
+  url: string,
+  value: readonly object[],
+  timeoutMs = GRAPH_CALLBACK_TIMEOUT_MS,
+): Promise<number> {
   try {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8' },
       body: JSON.stringify({ value }),
-      signal: AbortSignal.timeout(GRAPH_CALLBACK_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     await response.arrayBuffer();
     return response.status;

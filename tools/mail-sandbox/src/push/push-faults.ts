@@ -12,6 +12,11 @@ export type PushFaults = {
   forgeClientState: number;
   /** The next this-many subscription creations are refused with 403 (-1: until cleared). */
   refuseSubscriptions: number;
+  /**
+   * Not a fault: Graph's delivery schedule (redelivery backoff over 4 hours, 10-minute throttling windows) times
+   * this factor; 1 is Graph's own, tests use e.g. 0.001 (10 minutes → 0.6 s). The 3 s timeout is never scaled.
+   */
+  deliveryTimeScale: number;
 };
 
 export function createPushFaults(): PushFaults {
@@ -22,5 +27,6 @@ export function createPushFaults(): PushFaults {
     shouldReorder: false,
     forgeClientState: 0,
     refuseSubscriptions: 0,
+    deliveryTimeScale: 1,
   };
 }

@@ -1,3 +1,4 @@
+export * from './attempt-limits';
 export * from './auth';
 export * from './clients';
 export * from './collaboration';

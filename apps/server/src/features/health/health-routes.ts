@@ -20,7 +20,10 @@ function mayReadMetrics(request: FastifyRequest, token: string | undefined): boo
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** /api/health (liveness, the database, the fleet) and /api/metrics (the same in Prometheus text). */
+/**
+ * /api/health (liveness and the database kind for anyone; the fleet's figures only for callers who may read
+ * /api/metrics, decision 030) and /api/metrics (the fleet in Prometheus text, with this node's webhook counters).
+ */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const syncFigures = async () => (app.syncFleet ? await app.syncFleet.status() : { enabled: false });
   /** This node's IDLE connections, and the IMAP mailboxes some node holds IDLE on now (fleet-wide). */
@@ -37,10 +40,12 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       method: 'GET',
       path: '/api/health',
       summary:
-        'Liveness, the database kind, and the fleet: sync queue, live updates, IMAP IDLE and reconciliation (counts only).',
+        'Liveness and the database kind; for loopback callers or holders of the metrics token also the fleet: sync queue, live updates, IMAP IDLE and reconciliation (counts only).',
       auth: 'public',
     },
-    async () => {
+    async ({ request }) => {
+      // Anyone else learns nothing they could use: no counts a history of would show an attacker what lands.
+      if (!mayReadMetrics(request, app.env.METRICS_TOKEN)) return { ok: true, database: app.database.kind };
       const [sync, push, imapIdle] = await Promise.all([
         syncFigures(),
         readPushFleetHealth(app.db),
@@ -68,7 +73,9 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         readPushFleetHealth(app.db),
         imapIdleFigures(),
       ]);
-      return reply.type('text/plain; version=0.0.4; charset=utf-8').send(formatMetrics(push, sync, imapIdle));
+      return reply
+        .type('text/plain; version=0.0.4; charset=utf-8')
+        .send(formatMetrics(push, sync, imapIdle, app.webhookIntake.figures()));
     },
   );
 }

@@ -1,6 +1,6 @@
 import type { PushFleetHealth } from '../../mail/fleet';
 
-/** The sync fleet's figures as /api/health reports them. */
+/** The sync fleet's figures as /api/metrics reports them. */
 export type FleetSyncFigures = {
   enabled: boolean;
   queueDepth?: number;
@@ -17,6 +17,12 @@ export type ImapIdleFigures = {
   mailboxesLive: number;
 };
 
+/** What this node's Graph webhooks ignored (per notification) or refused (per post) since it started. */
+export type WebhookIntakeFigures = {
+  ignored: { clientState: number; unknownSubscription: number; overCap: number };
+  refusedPosts: number;
+};
+
 type Metric = { name: string; help: string; type: 'gauge' | 'counter'; samples: Array<[string, number]> };
 
 const seconds = (iso: string | null) => (iso ? Date.parse(iso) / 1000 : 0);
@@ -29,6 +35,7 @@ export function formatMetrics(
   push: PushFleetHealth,
   sync: FleetSyncFigures,
   imapIdle: ImapIdleFigures | null = null,
+  webhooks: WebhookIntakeFigures | null = null,
 ): string {
   const metrics: Metric[] = [
     {
@@ -55,10 +62,20 @@ export function formatMetrics(
       samples: [['', push.notifications]],
     },
     {
-      name: 'ledgerdesk_push_rejected_notifications_total',
-      help: 'Push notifications ignored because their clientState did not match.',
+      name: 'ledgerdesk_webhook_ignored_notifications_total',
+      help: 'Graph notifications this node ignored since it started, by reason (no write and no log line each).',
       type: 'counter',
-      samples: [['', push.rejectedNotifications]],
+      samples: [
+        ['{reason="client_state"}', webhooks?.ignored.clientState ?? 0],
+        ['{reason="unknown_subscription"}', webhooks?.ignored.unknownSubscription ?? 0],
+        ['{reason="over_cap"}', webhooks?.ignored.overCap ?? 0],
+      ],
+    },
+    {
+      name: 'ledgerdesk_webhook_rate_limited_posts_total',
+      help: 'Graph webhook posts this node answered 429 since it started (notifications over the per-source rate).',
+      type: 'counter',
+      samples: [['', webhooks?.refusedPosts ?? 0]],
     },
     {
       name: 'ledgerdesk_push_last_notification_timestamp_seconds',

@@ -41,7 +41,7 @@ function sendFailure(reply: FastifyReply, failure: Failure) {
 
 /** IMAP/SMTP mailboxes (issue 30): Test connection, Connect, and Update password after the server refused one. */
 export async function imapConnectRoutes(app: FastifyInstance): Promise<void> {
-  const limiter = createImapAttemptLimiter();
+  const limiter = createImapAttemptLimiter(app.db);
 
   defineRoute(
     app,
@@ -53,7 +53,7 @@ export async function imapConnectRoutes(app: FastifyInstance): Promise<void> {
       body: imapConnectBodySchema,
     },
     async ({ user, body, reply }) => {
-      limiter.take(user.id);
+      await limiter.take(user.id);
       const result = await testImapConnection(app.mail, body);
       if (!result.ok) return sendFailure(reply, result);
       const answer: ImapTestResponse = { ok: true, folders: result.folders };
@@ -71,7 +71,7 @@ export async function imapConnectRoutes(app: FastifyInstance): Promise<void> {
       body: imapConnectBodySchema,
     },
     async ({ user, body, reply }) => {
-      limiter.take(user.id);
+      await limiter.take(user.id);
       const result = await connectImapMailbox(app.mail, { userId: user.id, body });
       if (!result.ok) return sendFailure(reply, result);
       return reply.code(201).send(await connectedAnswer(app, user.id, result));
@@ -89,7 +89,7 @@ export async function imapConnectRoutes(app: FastifyInstance): Promise<void> {
       body: imapPasswordBodySchema,
     },
     async ({ user, params: { id }, body, reply }) => {
-      limiter.take(user.id);
+      await limiter.take(user.id);
       const result = await updateImapPassword(app.mail, {
         userId: user.id,
         integrationId: id,

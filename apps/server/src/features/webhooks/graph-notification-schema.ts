@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 // What Microsoft Graph posts to the notification and lifecycle URLs (change notifications and lifecycle
-// events of Outlook message subscriptions). Only the fields we read are checked; the rest is dropped.
+// events of Outlook message subscriptions). Only the fields we read are checked; the rest is dropped, at the top
+// level too: Graph's payloads grow new members, and a 400 would make Graph re-deliver the whole batch for hours.
 
 const id = z.string().min(1).max(512);
 /** Graph's clientState is at most 128 characters; a longer one cannot be ours. */
@@ -19,17 +20,28 @@ export const graphChangeNotificationSchema = z.object({
 /** At most this many notifications in one post (Graph batches a few; more is not Graph). */
 export const GRAPH_MAX_NOTIFICATIONS = 1000;
 
+/**
+ * At most this many distinct subscriptions of one post are looked up (decision 030); notifications for the
+ * others are answered 202 with the rest and left to their mailboxes' poll.
+ */
+export const GRAPH_MAX_SUBSCRIPTIONS_PER_POST = 200;
+
 /** Graph adds `validationTokens` to rich notifications only; any other top-level member is not Graph's. */
 const validationTokens = z.array(z.string().max(8192)).max(100).optional();
 
-export const graphNotificationsSchema = z.strictObject({
+export const graphNotificationsSchema = z.object({
   value: z.array(graphChangeNotificationSchema).max(GRAPH_MAX_NOTIFICATIONS),
   validationTokens,
 });
 
-export const graphLifecycleEventSchema = z.enum(['reauthorizationRequired', 'subscriptionRemoved', 'missed']);
+/**
+ * Graph's lifecycle events today are these three; a new one is accepted (never a 400 Graph would retry for hours),
+ * logged by name and answered with a catch-up sync of its mailbox.
+ */
+export const GRAPH_LIFECYCLE_EVENTS = ['reauthorizationRequired', 'subscriptionRemoved', 'missed'] as const;
+export const graphLifecycleEventSchema = z.string().min(1).max(64);
 
-export const graphLifecycleNotificationsSchema = z.strictObject({
+export const graphLifecycleNotificationsSchema = z.object({
   validationTokens,
   value: z
     .array(

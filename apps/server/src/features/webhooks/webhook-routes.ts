@@ -5,6 +5,7 @@ import { defineRoute } from '../../http/define-route';
 import { parseInput } from '../../http/parse-input';
 import { GRAPH_LIFECYCLE_PATH, GRAPH_WEBHOOK_PATH } from '../../mail';
 import {
+  GRAPH_MAX_NOTIFICATIONS,
   graphLifecycleNotificationsSchema,
   graphNotificationsSchema,
   graphWebhookQuerySchema,
@@ -14,8 +15,11 @@ import { createSourceRateLimit } from './source-rate-limit';
 
 /** Bodies from the internet: Graph's batches are a few KB; anything near this is not Graph. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
-/** Per source address: Graph delivers from a few addresses, in bursts. */
-const RATE = { perSecond: 200, burst: 400 };
+/**
+ * Notifications per source address (decision 030): Graph delivers from a few addresses, in batches of up to
+ * GRAPH_MAX_NOTIFICATIONS; a full batch always fits the burst.
+ */
+const RATE = { perSecond: 1000, burst: 2 * GRAPH_MAX_NOTIFICATIONS };
 
 /** The validation handshake: the token back as plain text, within Graph's 10 seconds (nothing else runs). */
 const echo = (reply: FastifyReply, token: string) =>
@@ -29,20 +33,22 @@ const orNull =
 
 /**
  * Microsoft Graph change notifications and lifecycle events (decision 021). Public: Graph has no session; the
- * clientState of each notification is its proof. Answered 202 after a lookup and a queue insert per mailbox;
- * nothing syncs in the request. Graph calls carry no Origin, so the same-origin guard lets them by and still
+ * clientState of each notification is its proof. Answered 202 after one lookup for the post and a queue insert
+ * per verified mailbox; nothing syncs in the request, and what is ignored is only counted (decision 030). Graph calls carry no Origin, so the same-origin guard lets them by and still
  * refuses a browser's cross-site post.
  */
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   const limit = createSourceRateLimit(RATE);
+  const tally = app.webhookIntake;
   const common = {
     method: 'POST',
     auth: 'public',
     query: graphWebhookQuerySchema,
     bodyLimit: WEBHOOK_BODY_LIMIT,
     beforeInput: (request: FastifyRequest) => {
-      if (!limit.isAllowed(request.ip))
-        throw new AppError(429, 'rate_limited', 'Too many notifications from this address.');
+      if (limit.isAllowed(request.ip)) return;
+      tally.refusePost();
+      throw new AppError(429, 'rate_limited', 'Too many notifications from this address.');
     },
   } as const;
   const noBody = () => new AppError(400, 'bad_request', 'The request body is empty.');
@@ -56,10 +62,11 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       body: graphNotificationsSchema.nullable(),
       parseBody: orNull(graphNotificationsSchema),
     },
-    async ({ reply, query, body }) => {
+    async ({ request, reply, query, body }) => {
       if (query.validationToken !== undefined) return echo(reply, query.validationToken);
       if (!body) throw noBody();
-      await handleGraphNotifications(app, body.value);
+      limit.charge(request.ip, body.value.length);
+      await handleGraphNotifications(app, tally, body.value);
       return reply.code(202).send();
     },
   );
@@ -73,10 +80,11 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       body: graphLifecycleNotificationsSchema.nullable(),
       parseBody: orNull(graphLifecycleNotificationsSchema),
     },
-    async ({ reply, query, body }) => {
+    async ({ request, reply, query, body }) => {
       if (query.validationToken !== undefined) return echo(reply, query.validationToken);
       if (!body) throw noBody();
-      await handleGraphLifecycle(app, body.value);
+      limit.charge(request.ip, body.value.length);
+      await handleGraphLifecycle(app, tally, body.value);
       return reply.code(202).send();
     },
   );

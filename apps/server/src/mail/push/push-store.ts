@@ -28,18 +28,42 @@ export async function listPushDue(db: Db, now: Date, maxRows = 500): Promise<Pus
   }));
 }
 
-/** The mailbox a Graph subscription id belongs to, with its clientState hash; null when unknown. */
-export async function findPushBySubscription(
+/** A Graph subscription of ours: its mailbox and the hash of the clientState it was created with. */
+export type SubscriptionOwner = { integrationId: string; userId: string; clientStateHash: string | null };
+
+/**
+ * The mailboxes these Graph subscription ids belong to, in one query (decision 030: a webhook post costs one
+ * lookup whatever it holds); ids that are not ours are absent from the map.
+ */
+export async function findPushBySubscriptions(
   db: Db,
-  subscriptionId: string,
-): Promise<{ integrationId: string; userId: string; clientStateHash: string | null } | null> {
-  const rows = rowsOf<{ email_integration_id: string; user_id: string; client_state_hash: string | null }>(
-    await db.execute(sql`select * from ledgerdesk_push_by_subscription(${subscriptionId})`),
+  subscriptionIds: readonly string[],
+): Promise<Map<string, SubscriptionOwner>> {
+  const owners = new Map<string, SubscriptionOwner>();
+  if (subscriptionIds.length === 0) return owners;
+  type Row = {
+    subscription_id: string;
+    email_integration_id: string;
+    user_id: string;
+    client_state_hash: string | null;
+  };
+  const rows = rowsOf<Row>(
+    await db.execute(
+      sql`select * from ledgerdesk_push_by_subscriptions(${toTextArray(subscriptionIds)}::text[])`,
+    ),
   );
-  const row = rows[0];
-  return row
-    ? { integrationId: row.email_integration_id, userId: row.user_id, clientStateHash: row.client_state_hash }
-    : null;
+  for (const row of rows)
+    owners.set(row.subscription_id, {
+      integrationId: row.email_integration_id,
+      userId: row.user_id,
+      clientStateHash: row.client_state_hash,
+    });
+  return owners;
+}
+
+/** A PostgreSQL array literal of text values (quoted and escaped), bound as one parameter. */
+function toTextArray(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
 /** The Gmail mailboxes (any user) with this address whose watch is set up. */
@@ -62,6 +86,18 @@ export async function recordPushNotification(
 ): Promise<void> {
   await db.execute(
     sql`select ledgerdesk_push_record_notification(${integrationId}::uuid, ${accepted}, ${at.toISOString()}::timestamptz)`,
+  );
+}
+
+/** Counts one accepted notification for each of these mailboxes, in one write (a webhook post's mailboxes). */
+export async function recordPushNotifications(
+  db: Db,
+  integrationIds: readonly string[],
+  at: Date,
+): Promise<void> {
+  if (integrationIds.length === 0) return;
+  await db.execute(
+    sql`select ledgerdesk_push_record_notifications(${`{${integrationIds.join(',')}}`}::uuid[], ${at.toISOString()}::timestamptz)`,
   );
 }
 
@@ -95,7 +131,7 @@ export async function deletePush(ctx: IntegrationCtx, integrationId: string): Pr
   );
 }
 
-/** Fleet-wide push and reconciliation figures (no names): /api/health and /api/metrics. */
+/** Fleet-wide push and reconciliation figures (no names): /api/metrics (decision 030). */
 export type PushFleetHealth = {
   mailboxes: number;
   pushLive: number;
@@ -103,7 +139,6 @@ export type PushFleetHealth = {
   pushFailing: number;
   pushUnavailable: number;
   notifications: number;
-  rejectedNotifications: number;
   lastNotificationAt: string | null;
   verifiedMailboxes: number;
   lastVerifiedAt: string | null;
@@ -123,7 +158,6 @@ export async function readPushFleetHealth(db: Db): Promise<PushFleetHealth> {
     pushFailing: count('push_failing'),
     pushUnavailable: count('push_unavailable'),
     notifications: count('notifications'),
-    rejectedNotifications: count('rejected_notifications'),
     lastNotificationAt: time('last_notification_at'),
     verifiedMailboxes: count('verified_mailboxes'),
     lastVerifiedAt: time('last_verified_at'),
