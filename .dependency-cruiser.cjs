@@ -1,4 +1,36 @@
 /** Package boundaries of ARCHITECTURE.md, enforced on every lint. */
+
+/**
+ * Which server feature may call which (apps/server/src/features/README.md), always through the callee's own
+ * index.ts. Every feature may also use features/access (who may see and act on which rows), which calls none. A new
+ * feature folder gets a line here; a crossing not listed is refused.
+ */
+const serverFeatureCalls = {
+  access: [],
+  clients: [],
+  collaboration: ['clients', 'firms', 'triage'],
+  firms: [],
+  functions: ['firms', 'outgoing', 'triage'],
+  health: [],
+  integrations: [],
+  outgoing: ['triage'],
+  profiles: [],
+  rules: ['clients', 'collaboration', 'triage'],
+  templates: [],
+  triage: ['firms'],
+  webhooks: [],
+};
+
+const serverFeatureRules = Object.entries(serverFeatureCalls).map(([feature, callees]) => ({
+  name: `server-feature-${feature}-calls-only-its-list`,
+  comment: `features/${feature} may import ${callees.length > 0 ? `${callees.join(', ')} and ` : ''}${feature === 'access' ? 'no other feature' : 'access'} (features/README.md).`,
+  severity: 'error',
+  from: { path: `^apps/server/src/features/${feature}/` },
+  to: {
+    path: '^apps/server/src/features/',
+    pathNot: `^apps/server/src/features/(${[feature, ...callees, ...(feature === 'access' ? [] : ['access'])].join('|')})/`,
+  },
+}));
 module.exports = {
   forbidden: [
     {
@@ -73,6 +105,47 @@ module.exports = {
       from: { path: '^apps/web/src/features/triage/[^/]+/' },
       to: { path: '^apps/web/src/features/triage/(triage-page|use-triage-screen-state)\\.tsx?$' },
     },
+    ...serverFeatureRules,
+    {
+      name: 'server-features-are-listed',
+      comment:
+        'A new server feature folder is added to serverFeatureCalls above before it calls another feature.',
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/features/([^/]+)/',
+        pathNot: `^apps/server/src/features/(${Object.keys(serverFeatureCalls).join('|')})/`,
+      },
+      to: { path: '^apps/server/src/features/', pathNot: '^apps/server/src/features/$1/' },
+    },
+    {
+      name: 'server-features-call-each-other-through-index',
+      comment:
+        "A server feature uses another only through that feature's index.ts: the named operations it offers (features/README.md).",
+      severity: 'error',
+      from: { path: '^apps/server/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/server/src/features/',
+        pathNot: ['^apps/server/src/features/$1/', '^apps/server/src/features/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'no-feature-imports-another-features-routes',
+      comment:
+        "Routes are mounted by the composition root (app.ts); a helper two features share moves down or into the feature's index.ts.",
+      severity: 'error',
+      from: { path: '^apps/server/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/server/src/features/[^/]+/[^/]*-routes\\.ts$',
+        pathNot: '^apps/server/src/features/$1/',
+      },
+    },
+    {
+      name: 'feature-index-exports-no-routes',
+      comment: "A feature's index.ts is what other features may call; its routes are app.ts's to mount.",
+      severity: 'error',
+      from: { path: '^apps/server/src/features/[^/]+/index\\.ts$' },
+      to: { path: '-routes\\.ts$' },
+    },
     {
       name: 'sandbox-imports-nothing-of-ours',
       severity: 'error',
@@ -100,6 +173,24 @@ module.exports = {
         pathNot: ['^apps/server/src/(jobs|mail|features/health)/', '^apps/server/src/(app|main)\\.ts$'],
       },
       to: { path: '^apps/server/src/mail/fleet\\.ts$' },
+    },
+    {
+      name: 'bench-and-e2e-use-the-mail-doors',
+      comment:
+        "bench/ and e2e/ reach the mail layer like the server does, through its doors: mail/index.ts, mail/fleet.ts, and mail/testing.ts made for the bench's harness.",
+      severity: 'error',
+      from: { path: '^(bench|e2e)/' },
+      to: {
+        path: '^apps/server/src/mail/',
+        pathNot: '^apps/server/src/mail/(index|fleet|testing)\\.ts$',
+      },
+    },
+    {
+      name: 'mail-testing-door-is-the-benchs',
+      comment: "mail/testing.ts opens the mail layer below the features for the bench's baselines only.",
+      severity: 'error',
+      from: { pathNot: ['^bench/', '^apps/server/src/mail/'] },
+      to: { path: '^apps/server/src/mail/testing\\.ts$' },
     },
     {
       name: 'mail-core-imports-nothing-above',

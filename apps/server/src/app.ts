@@ -19,7 +19,7 @@ import { healthRoutes } from './features/health/health-routes';
 import { integrationRoutes } from './features/integrations/integration-routes';
 import { outgoingRoutes } from './features/outgoing/outgoing-routes';
 import { profileRoutes } from './features/profiles/profile-routes';
-import { createRuleFiling } from './features/rules/rule-filing';
+import { createRuleFiling, ruleHistoryOfThread, takeBackRuleEffects } from './features/rules';
 import { ruleRoutes } from './features/rules/rule-routes';
 import { templateRoutes } from './features/templates/template-routes';
 import { triageCountsRoutes } from './features/triage/counts-routes';
@@ -172,12 +172,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes);
   await app.register(templateRoutes);
   await app.register(triageCountsRoutes);
-  await app.register(triageRoutes);
+  // Undo takes back a rule's thread-level actions, and a thread's activity shows its rule history: the rules sit on
+  // top of triage and collaboration, so those two learn of them only through these hooks (features/README.md).
+  await app.register(triageRoutes, { takeBack: takeBackRuleEffects });
   await app.register(snoozeRoutes);
   await app.register(senderRoutes);
   await app.register(integrationRoutes);
   await app.register(firmRoutes, { secret: authSecret, mailer });
-  await app.register(collaborationRoutes);
+  await app.register(collaborationRoutes, { ruleHistory: ruleHistoryOfThread });
   await app.register(clientRoutes);
   await app.register(ruleRoutes);
   await app.register(functionRoutes);

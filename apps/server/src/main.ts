@@ -9,7 +9,7 @@ import { shouldMountSandbox } from './config/sandbox-mode';
 import { loadOrCreateSecret } from './config/secrets';
 import { openDatabase } from './db/client';
 import { startOutgoingSender } from './features/outgoing/outgoing-sender';
-import { createRuleFiling } from './features/rules/rule-filing';
+import { createRuleFiling } from './features/rules';
 import { createSyncFleet } from './jobs/sync-fleet';
 import { startTriageTimers, triageTimersPass } from './jobs/triage-timers';
 import { createMailDeps } from './mail';

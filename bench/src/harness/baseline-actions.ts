@@ -15,7 +15,7 @@ import {
   type MailContext,
   setMessageReadState,
   unarchiveMessage,
-} from '../../../apps/server/src/mail/mail-service';
+} from '../../../apps/server/src/mail/testing';
 
 /** The old path ran this many mailbox calls of one bulk update at once. */
 const OLD_MAILBOX_CONCURRENCY = 6;

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { requireUser } from '../../../apps/server/src/auth/require-user';
 import { triageItems } from '../../../apps/server/src/db/schema/triage-items';
 import { withUser } from '../../../apps/server/src/db/with-user';
-import { syncIntegration } from '../../../apps/server/src/mail/mail-service';
+import { syncIntegration } from '../../../apps/server/src/mail';
 import { markSearchMatches, seedItems } from '../seed/seed-items';
 
 type SeedBody = { from: number; count: number; newest: string };

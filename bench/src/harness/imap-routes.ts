@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../../apps/server/src/auth/require-user';
 import { emailIntegrations } from '../../../apps/server/src/db/schema/email-integrations';
 import { withUser } from '../../../apps/server/src/db/with-user';
-import { sealImapAccount } from '../../../apps/server/src/mail/core/imap-account';
+import { sealImapAccount } from '../../../apps/server/src/mail/testing';
 
 type ImapMailboxBody = { address: string; password: string; host: string; port: number; ca: string };
 

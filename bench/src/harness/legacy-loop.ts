@@ -10,11 +10,13 @@ import {
 import { isExpiringWithin } from '@ledgerdesk/domain/integrations/token-expiry';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../apps/server/src/db/rows-of';
-import { findIntegration } from '../../../apps/server/src/mail/core/integration-store';
-import type { MailDeps } from '../../../apps/server/src/mail/core/mail-deps';
-import { refreshProviderToken } from '../../../apps/server/src/mail/sessions';
-import { syncIntegrationRun } from '../../../apps/server/src/mail/sync/sync-integration';
-import { withSyncLock } from '../../../apps/server/src/mail/sync/sync-lock';
+import type { MailDeps } from '../../../apps/server/src/mail';
+import {
+  findIntegration,
+  refreshProviderToken,
+  syncIntegrationRun,
+  withSyncLock,
+} from '../../../apps/server/src/mail/testing';
 
 /** Integrations worked on at the same time by one process. */
 const MAX_CONCURRENT = 3;

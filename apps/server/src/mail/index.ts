@@ -30,17 +30,15 @@ export {
   syncIntegration,
 } from './mail-service';
 export { moveMessage } from './outbox/move-message';
-// What a person's action does to their mailbox: queued in the triage transaction, pushed by the outbox.
+// What a person's action does to their mailbox: queued in the triage transaction (which records the action for
+// Undo), pushed by the outbox.
 export {
-  type ActionOrigin,
   folderAfter,
   folderKeysOf,
   type ItemSnapshot,
   type QueuedChange,
   queueActionChanges,
   queueMailboxChanges,
-  recordAction,
-  recordActions,
 } from './outbox/queue-changes';
 // Provider offers and the connect flow of Email Integration.
 export { mailProviderOffers } from './providers';

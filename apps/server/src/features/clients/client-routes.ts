@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { withUser } from '../../db/with-user';
 import { badRequest, notFound } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
-import { resolveThread } from '../collaboration/thread-scope';
+import { resolveThread } from '../access';
 import {
   claimDomain,
   clientListOf,

@@ -3,7 +3,7 @@ import { domainOf, isOrganisationDomain } from '@ledgerdesk/domain/firm/client-d
 import { senderAddressKey } from '@ledgerdesk/domain/triage/automated-mail';
 import { parseSenderAddress } from '@ledgerdesk/domain/triage/sender-address';
 import type { Tx } from '../../db/with-user';
-import type { ThreadScope } from '../collaboration/thread-scope';
+import type { ThreadScope } from '../access';
 import {
   findContacts,
   findOrganisationsByDomain,

@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { withUser } from '../../db/with-user';
 import { badRequest, forbidden } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
-import { actorDisplayName } from '../firms/firm-repository';
-import { type Actor, withSharedActivity } from '../triage/item-update-routes';
-import { bulkUpdateItems } from '../triage/update-items';
+import { firmMembers, resolveThread } from '../access';
+import { actorDisplayName } from '../firms';
+import { type Actor, bulkUpdateItems, withSharedActivity } from '../triage';
 import {
   insertAssignment,
   latestAssigneeId,
@@ -18,11 +18,12 @@ import {
   setThreadAssignee,
   withdrawAssignmentItems,
 } from './collaboration-repository';
+import { deliverLinkItem } from './deliver-link-item';
+import type { RuleHistoryHook } from './rule-history-hook';
 import { linkOf, threadActivity } from './thread-activity';
-import { deliverLinkItem, firmMembers, resolveThread } from './thread-scope';
 
 /** A thread's activity, and assigning it (domain api/collaboration.ts, decision 013). */
-export function registerAssignmentRoutes(app: FastifyInstance): void {
+export function registerAssignmentRoutes(app: FastifyInstance, ruleHistory: RuleHistoryHook): void {
   defineRoute(
     app,
     {
@@ -34,7 +35,7 @@ export function registerAssignmentRoutes(app: FastifyInstance): void {
     },
     async ({ user, params: { threadKey } }): Promise<ThreadActivityResponse> => {
       return withUser(app.db, user.id, async (tx) =>
-        threadActivity(tx, user.id, await resolveThread(tx, user.id, threadKey)),
+        threadActivity(tx, user.id, await resolveThread(tx, user.id, threadKey), ruleHistory),
       );
     },
   );
@@ -112,7 +113,9 @@ export function registerAssignmentRoutes(app: FastifyInstance): void {
               { actorId: user.id },
             )
           : null;
-      const activity = await withUser(app.db, user.id, (tx) => threadActivity(tx, user.id, scope));
+      const activity = await withUser(app.db, user.id, (tx) =>
+        threadActivity(tx, user.id, scope, ruleHistory),
+      );
       return { ...activity, clearActionId: cleared?.actionId ?? null };
     },
   );

@@ -11,8 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import { type Tx, withUser } from '../../db/with-user';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
-import { actorDisplayName } from '../firms/firm-repository';
-import type { Actor } from '../triage/item-update-routes';
+import { firmMembers, resolveThread } from '../access';
+import { actorDisplayName } from '../firms';
+import type { Actor } from '../triage';
 import {
   type CommentRow,
   deleteComment,
@@ -20,8 +21,8 @@ import {
   insertComment,
   updateCommentBody,
 } from './collaboration-repository';
+import { deliverLinkItem } from './deliver-link-item';
 import { linkOf, toComment } from './thread-activity';
-import { deliverLinkItem, firmMembers, resolveThread } from './thread-scope';
 
 /** A comment the user can see and wrote: 404 when unseen, 403 when someone else's. */
 async function commentOf(tx: Tx, userId: string, id: string): Promise<CommentRow> {

@@ -5,16 +5,15 @@ import type {
   ThreadActivityResponse,
 } from '@ledgerdesk/domain/api/collaboration';
 import type { Tx } from '../../db/with-user';
-import { listWorkItemIdsOfThread } from '../clients/clients-repository';
-import { resolveThreadClient } from '../clients/resolve-client';
-import { listThreadApplications } from '../rules/rules-repository';
+import { firmMembers, type ThreadScope } from '../access';
+import { listWorkItemIdsOfThread, resolveThreadClient } from '../clients';
 import {
   type AssignmentRow,
   type CommentRow,
   listAssignments,
   listComments,
 } from './collaboration-repository';
-import { firmMembers, type ThreadScope } from './thread-scope';
+import type { RuleHistoryHook } from './rule-history-hook';
 
 const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
 
@@ -58,11 +57,12 @@ export function toComment(row: CommentRow, userId: string): CommentDto {
   };
 }
 
-/** A thread's client, filed work items, assignment, history and comments, as the user sees them. */
+/** A thread's client, filed work items, assignment, history, comments and rule history, as the user sees them. */
 export async function threadActivity(
   tx: Tx,
   userId: string,
   scope: ThreadScope,
+  ruleHistory: RuleHistoryHook,
 ): Promise<ThreadActivityResponse> {
   // Members are named as their profile names them now (issue 27); the name kept with the row is for the others.
   const names = new Map((await firmMembers(tx)).map((member) => [member.userId, member.name]));
@@ -84,13 +84,6 @@ export async function threadActivity(
   const latest = history.at(-1) ?? null;
   const { client, candidate } = await resolveThreadClient(tx, userId, scope);
   const workItemIds = await listWorkItemIdsOfThread(tx, scope);
-  const ruleHistory = (await listThreadApplications(tx, scope)).map((row) => ({
-    ruleId: row.ruleId,
-    label: row.label,
-    actionId: row.actionId,
-    appliedAt: iso(row.appliedAt) ?? '',
-    isUndone: row.undoneAt !== null,
-  }));
   return {
     client,
     clientCandidate: candidate,
@@ -99,7 +92,7 @@ export async function threadActivity(
     history,
     comments,
     isShared: scope.isShared,
-    ruleHistory,
+    ruleHistory: await ruleHistory(tx, scope),
   };
 }
 

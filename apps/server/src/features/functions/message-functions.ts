@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
 import { fetchEmailContent, moveMessage, sendEmail, toArchiveError, toUnarchiveError } from '../../mail';
-import { holdOutgoingMail } from '../outgoing/hold-outgoing-mail';
-import { scheduleFollowUp } from '../triage/follow-up-reminders';
+import { holdOutgoingMail } from '../outgoing';
+import { scheduleFollowUp } from '../triage';
 
 const CONTENT_FUNCTIONS = [
   ['fetch-gmail-content', 'One message from Gmail.'],

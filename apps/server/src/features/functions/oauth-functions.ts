@@ -7,7 +7,7 @@ import { withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
 import { completeConnection, isAllowedRedirectUri, startConnection, turnOnLiveUpdates } from '../../mail';
-import { findSharedByColleague } from '../firms/firm-repository';
+import { findSharedByColleague } from '../firms';
 
 /** Origins the provider may send the user back to: the app's public URL, or the origin serving this request. */
 function allowedOrigins(app: FastifyInstance, request: FastifyRequest): string[] {

@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error';
 import { ProviderError, sendEmail } from '../../mail';
 import { notifyUser } from '../../realtime/user-notices';
 import type { Clock } from '../../time/clock';
-import { scheduleFollowUp } from '../triage/follow-up-reminders';
+import { scheduleFollowUp } from '../triage';
 import {
   claimDueMail,
   findClaimedMail,

@@ -5,8 +5,7 @@ import { type Rule, ruleHistoryLabel } from '@ledgerdesk/domain/rules/rule-types
 import type { FastifyInstance } from 'fastify';
 import { type Tx, withUser } from '../../db/with-user';
 import type { ItemSnapshot } from '../../mail';
-import { snoozeItems } from '../triage/triage-repository';
-import { type AlsoDo, bulkUpdateItems } from '../triage/update-items';
+import { type AlsoDo, bulkUpdateItems, snoozeItems } from '../triage';
 import { matchStoredItems } from './preview-rule';
 import {
   claimApplications,

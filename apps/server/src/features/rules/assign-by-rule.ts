@@ -1,14 +1,15 @@
 import type { RuleEffects, RuleThread } from '@ledgerdesk/domain/rules/rule-effects';
 import type { Tx } from '../../db/with-user';
+import { firmMembers, resolveThread } from '../access';
 import {
+  deliverLinkItem,
   insertAssignment,
   latestAssigneeId,
+  linkOf,
   listAssignments,
   setThreadAssignee,
   withdrawAssignmentItems,
-} from '../collaboration/collaboration-repository';
-import { linkOf } from '../collaboration/thread-activity';
-import { deliverLinkItem, firmMembers, resolveThread } from '../collaboration/thread-scope';
+} from '../collaboration';
 
 type Member = { userId: string; name: string };
 type Assignment = NonNullable<RuleEffects['assignment']>;

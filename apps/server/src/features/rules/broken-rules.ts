@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows-of';
 import type { Tx } from '../../db/with-user';
 import type { NewMessage } from '../../mail';
 import { notifyUser } from '../../realtime/user-notices';
-import { firmMembers } from '../collaboration/thread-scope';
+import { firmMembers } from '../access';
 import { switchOffRule } from './rules-repository';
 
 /** The notice kind of a rule switched off by the engine. */

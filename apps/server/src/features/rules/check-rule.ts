@@ -2,7 +2,7 @@ import { RULE_MESSAGES } from '@ledgerdesk/domain/rules/rule-messages';
 import type { RuleAction, RuleCondition, RuleScope } from '@ledgerdesk/domain/rules/rule-types';
 import type { Tx } from '../../db/with-user';
 import { badRequest } from '../../http/app-error';
-import { firmMembers } from '../collaboration/thread-scope';
+import { firmMembers } from '../access';
 import { mailboxesOf, visibleOrganisations } from './rules-repository';
 
 /**

@@ -9,7 +9,7 @@ import {
   revertContact,
   unfileThread,
   upsertContact,
-} from '../clients/clients-repository';
+} from '../clients';
 
 /** Add to work: files the thread to the work items; answers those it was not filed to before (Undo's part). */
 export async function fileThreadToWork(

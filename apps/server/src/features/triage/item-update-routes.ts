@@ -4,11 +4,6 @@ import {
   itemPatchSchema,
   TRIAGE_API,
 } from '@ledgerdesk/domain/api/triage';
-import {
-  recordsSharedActivity,
-  type SharedActivity,
-  sharedActionOf,
-} from '@ledgerdesk/domain/firm/shared-activity';
 import { displayName } from '@ledgerdesk/domain/shell/display-name';
 import { BULK_PERMISSION_DENIED, NO_ITEMS_SELECTED } from '@ledgerdesk/domain/triage/item-update-messages';
 import type { FastifyInstance } from 'fastify';
@@ -17,9 +12,11 @@ import type { SessionUser } from '../../auth/require-user';
 import { type Tx, withUser } from '../../db/with-user';
 import { AppError, badRequest } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
-import { actorDisplayName } from '../firms/firm-repository';
-import { itemOwnership } from '../firms/shared-scope';
+import { itemOwnership } from '../access';
+import { actorDisplayName } from '../firms';
+import { type Actor, withSharedActivity } from './shared-activity';
 import { undoUserAction } from './undo-action';
+import type { TakeBackHook } from './undo-hook';
 import { bulkUpdateItems, bulkUpdateOwnItems, updateItem } from './update-items';
 
 const itemParamsSchema = z.strictObject({ id: z.uuid() });
@@ -30,38 +27,13 @@ function isEmptyIdList(body: unknown): boolean {
     : false;
 }
 
-type Patch = z.output<typeof itemPatchSchema>;
-/** Who acts, by their display name (issue 27: colleagues read "Cleared by Priya Shah", not an address). */
-export type Actor = { id: string; name: string };
-
 /** The actor of a change to shared items: their display name is read only when colleagues will see it. */
 async function actorFor(tx: Tx, user: SessionUser, isShared: boolean): Promise<Actor> {
   return { id: user.id, name: isShared ? await actorDisplayName(tx, user) : displayName(null, user.email) };
 }
 
-/**
- * Items of a mailbox shared with the firm (decision 012) are updated as their owner's rows, with the owner's
- * mailbox connection, and say who acted: the server writes `shared_activity` (a client's value is replaced).
- */
-export function withSharedActivity(patch: Patch, actor: Actor, at: Date, isShared: boolean): Patch {
-  const metadata = { ...(patch.metadata ?? {}) };
-  delete metadata.shared_activity;
-  // What brought an item to the user (an assignment, a mention) is the server's to say, as is who acted.
-  delete metadata.link;
-  if (isShared && recordsSharedActivity(patch)) {
-    const activity: SharedActivity = {
-      action: sharedActionOf(patch),
-      by_user_id: actor.id,
-      by_name: actor.name,
-      at: at.toISOString(),
-    };
-    metadata.shared_activity = activity;
-  }
-  return Object.keys(metadata).length > 0 || patch.metadata ? { ...patch, metadata } : patch;
-}
-
 /** PATCH one item, POST a bulk update (spec §4, §7, §8) and POST an undo of either (issue 12). */
-export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
+export async function itemUpdateRoutes(app: FastifyInstance, takeBack: TakeBackHook): Promise<void> {
   defineRoute(
     app,
     {
@@ -165,7 +137,7 @@ export async function itemUpdateRoutes(app: FastifyInstance): Promise<void> {
       params: itemParamsSchema,
     },
     async ({ user, params: { id } }) => {
-      return undoUserAction(app, user.id, id, new Date());
+      return undoUserAction(app, takeBack, user.id, id, new Date());
     },
   );
 }

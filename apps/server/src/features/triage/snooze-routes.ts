@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Tx, withUser } from '../../db/with-user';
 import { badRequest, conflict, forbidden } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
-import { itemsOwner } from '../firms/shared-scope';
+import { itemsOwner } from '../access';
 import {
   type LockedItem,
   lockOwnItems,

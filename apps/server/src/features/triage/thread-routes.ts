@@ -9,7 +9,7 @@ import { withUser } from '../../db/with-user';
 import { unauthorized } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
 import { fetchEmailContent } from '../../mail';
-import { listingOwner, threadOwner } from '../firms/shared-scope';
+import { listingOwner, threadOwner } from '../access';
 import { listThreadGroups } from './list-thread-groups';
 import { loadThread } from './load-thread';
 import { loadThreadContent } from './load-thread-content';

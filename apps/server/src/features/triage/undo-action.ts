@@ -9,11 +9,11 @@ import {
   type QueuedChange,
   queueMailboxChanges,
 } from '../../mail';
-import { itemOwnership } from '../firms/shared-scope';
-import { takeBackRuleEffects } from '../rules/thread-actions';
+import { itemOwnership } from '../access';
 import { toItemDto } from './item-row';
 import type { StoredItem } from './item-writes';
 import { loadUpdatableItems } from './item-writes';
+import type { TakeBackHook } from './undo-hook';
 import {
   cancelPendingChanges,
   findActionForUpdate,
@@ -44,11 +44,12 @@ function snapshotOf(item: StoredItem): Omit<ItemSnapshot, 'id'> {
 /**
  * Takes an action back (issue 12): its changes still queued never reach the mailbox; those already pushed (or
  * being pushed) are reversed through the outbox, after them; the items return to what they were before.
- * A rule's action also takes back its thread-level actions. All in one transaction; another user's action id is a
- * 404.
+ * `takeBack` takes back what other features did with the action (a rule's thread-level actions). All in one
+ * transaction; another user's action id is a 404.
  */
 export async function undoAction(
   app: FastifyInstance,
+  takeBack: TakeBackHook,
   userId: string,
   actionId: string,
   now: Date,
@@ -86,7 +87,7 @@ export async function undoAction(
     await queueMailboxChanges(tx, userId, actionId, reverses);
     const restored = await restoreItems(tx, { userId, previous: action.previous });
     // A rule's Assign, Set client and Add to work go back too (decision 025).
-    await takeBackRuleEffects(tx, action.previous);
+    await takeBack(tx, action.previous);
     await markActionUndone(tx, actionId);
     return {
       items: restored.map(toItemDto),
@@ -128,6 +129,7 @@ async function actionParts(app: FastifyInstance, userId: string, actionId: strin
  */
 export async function undoUserAction(
   app: FastifyInstance,
+  takeBack: TakeBackHook,
   userId: string,
   actionId: string,
   now: Date,
@@ -135,10 +137,10 @@ export async function undoUserAction(
   const parts = await actionParts(app, userId, actionId);
   const [first, ...rest] = parts;
   if (!first || first.id !== actionId) throw new AppError(404, 'not_found', ACTION_NOT_FOUND);
-  const answers = [await undoAction(app, first.ownerId, first.id, now)];
+  const answers = [await undoAction(app, takeBack, first.ownerId, first.id, now)];
   for (const part of rest) {
     try {
-      answers.push(await undoAction(app, part.ownerId, part.id, now));
+      answers.push(await undoAction(app, takeBack, part.ownerId, part.id, now));
     } catch (error) {
       // A later part the owner has already taken back (or that expired with the first) stays as it is.
       if (!(error instanceof AppError)) throw error;

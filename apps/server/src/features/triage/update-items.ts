@@ -17,15 +17,14 @@ import type { FastifyInstance } from 'fastify';
 import { type Tx, withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
 import {
-  type ActionOrigin,
   folderAfter,
   folderKeysOf,
   type ItemSnapshot,
   type QueuedChange,
   queueMailboxChanges,
-  recordAction,
 } from '../../mail';
 import { loadUpdatableItems, readItems, type StoredItem, type WriteRow, writeItems } from './item-writes';
+import { type ActionOrigin, recordAction } from './record-action';
 
 function snapshotOf(item: StoredItem): ItemSnapshot {
   return { id: item.id, status: item.status, isRead: item.isRead, folder: folderKeysOf(item.metadata) };

@@ -3,13 +3,8 @@ import { mentionHandleOf } from '@ledgerdesk/domain/firm/mentions';
 import { displayName } from '@ledgerdesk/domain/shell/display-name';
 import type { Tx } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
-import { threadOwner } from '../firms/shared-scope';
-import {
-  insertLinkItem,
-  isMailboxSharedWithFirm,
-  listFirmMembers,
-  listThreadItems,
-} from './collaboration-repository';
+import { isMailboxSharedWithFirm, listFirmMembers, listThreadItems } from './access-repository';
+import { threadOwner } from './shared-scope';
 
 /** A thread the user can open, as collaboration needs it (decision 013). */
 export type ThreadScope = {
@@ -52,24 +47,4 @@ export async function firmMembers(tx: Tx): Promise<FirmMember[]> {
     email: row.email,
     handle: mentionHandleOf({ handle: row.handle, email: row.email }),
   }));
-}
-
-/** Puts an item pointing at the thread into a colleague's (or the user's own) triage; null outside the firm. */
-export async function deliverLinkItem(
-  tx: Tx,
-  recipientId: string,
-  type: 'email' | 'mention',
-  scope: ThreadScope,
-  content: { fromAddress: string | null; preview: string | null },
-  metadata: Record<string, unknown>,
-): Promise<string | null> {
-  return insertLinkItem(tx, {
-    recipientId,
-    type,
-    threadKey: scope.threadKey,
-    subject: scope.head.subject,
-    fromAddress: content.fromAddress,
-    preview: content.preview,
-    metadata,
-  });
 }
