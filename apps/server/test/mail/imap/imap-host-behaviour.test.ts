@@ -2,6 +2,7 @@
 // without CONDSTORE, a connection limit at LOGIN, Gmail's [ALERT] answers, folders named like an archive deep in
 // a client's tree, list mail), on both databases. Where Dovecot cannot be configured to speak like the host, a
 // line-rewriting proxy in front of it does (packages/test-support/src/imap-proxy.ts).
+import { OAUTH_CARD_WORDS } from '@ledgerdesk/domain/integrations/imap-oauth-card';
 import { type DovecotServer, startDovecot } from '@ledgerdesk/test-support/dovecot';
 import { type ImapProxy, startImapProxy } from '@ledgerdesk/test-support/imap-proxy';
 import type { ImapFlow } from 'imapflow';
@@ -37,6 +38,7 @@ if (started.unavailable) console.warn(`IMAP host behaviour suite skipped: ${star
 const dovecot = started.server as DovecotServer;
 let yahoo: ImapProxy;
 let gmailAlerts: ImapProxy;
+let gmailServer: ImapProxy;
 beforeAll(async () => {
   if (!dovecot) return;
   const target = { host: dovecot.host, port: dovecot.imapPort };
@@ -54,8 +56,14 @@ beforeAll(async () => {
         .replace(/^(\S+) NO \[AUTHENTICATIONFAILED\] .*$/, `$1 NO [ALERT] ${GMAIL_APP_PASSWORD_ALERT}`)
         .replace(/^(\S+) NO \[LIMIT\] .*$/, `$1 NO [ALERT] ${GMAIL_TOO_MANY_ALERT}`),
   });
+  // Gmail's own server announces its extension (X-GM-EXT-1) whatever name the firm reaches it by.
+  gmailServer = await startImapProxy({
+    target,
+    fromServer: (line) => line.replace(/^(\* CAPABILITY .*|.*\[CAPABILITY [^\]]*)/, '$1 X-GM-EXT-1'),
+  });
 });
 afterAll(async () => {
+  await gmailServer?.close();
   await yahoo?.close();
   await gmailAlerts?.close();
   await dovecot?.stop();
@@ -247,6 +255,17 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
         ['Weekly digest', 'notification', 'list-unsubscribe'],
         ['Year-end accounts', 'email', null],
       ]);
+    }, 60_000);
+
+    it("a Gmail server behind a name of the firm's own is sent to the Gmail card (no duplicates from All Mail)", async () => {
+      const box = await connectImapBox(t, dovecot, { imap: through(gmailServer) });
+      const test = await testImapAccount(t.app.mail, box.account);
+      expect(test).toEqual({
+        ok: false,
+        step: 'login',
+        code: 'IMAP_USE_GMAIL_CARD',
+        message: OAUTH_CARD_WORDS.gmail,
+      });
     }, 60_000);
   },
 );

@@ -1,4 +1,5 @@
 import type { ImapFoldersFound } from '@ledgerdesk/domain/api/imap-connect';
+import { OAUTH_CARD_WORDS } from '@ledgerdesk/domain/integrations/imap-oauth-card';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import type { ImapAccount } from '../../core/imap-account';
 import { trustedCa } from '../../providers/imap/imap-client';
@@ -46,6 +47,9 @@ export async function checkImap(
     return stepFailure('connection', 'IMAP_CONNECTION_FAILED', connectionWords('IMAP', where, error));
   }
   try {
+    // A Gmail server behind a name of the firm's own (X-GM-EXT-1 is Gmail's extension): the Gmail card.
+    if (client.capabilities.has('X-GM-EXT-1'))
+      return stepFailure('login', 'IMAP_USE_GMAIL_CARD', OAUTH_CARD_WORDS.gmail);
     const inbox = await client.status('INBOX', { messages: true }).catch(() => null);
     if (!inbox)
       return stepFailure('inbox', 'IMAP_NO_INBOX', `The IMAP server ${host} has no INBOX for this login.`);
