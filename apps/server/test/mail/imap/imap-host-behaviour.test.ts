@@ -9,8 +9,11 @@ import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testImapAccount } from '../../../src/mail/connect/imap/test-imap-account';
 import { findIntegration } from '../../../src/mail/core/integration-store';
+import type { MailSession } from '../../../src/mail/core/session/mail-session';
+import { imapArchive, imapSetRead } from '../../../src/mail/providers/imap/imap-actions';
 import { connectImap } from '../../../src/mail/providers/imap/imap-client';
 import { findFolders } from '../../../src/mail/providers/imap/imap-folders';
+import { getImapMessage } from '../../../src/mail/providers/imap/imap-lookup';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { testDatabaseKinds } from '../../support/test-database';
 import { storedItems } from '../support/mailbox-compare';
@@ -39,6 +42,7 @@ const dovecot = started.server as DovecotServer;
 let yahoo: ImapProxy;
 let gmailAlerts: ImapProxy;
 let gmailServer: ImapProxy;
+let weakSearch: ImapProxy;
 beforeAll(async () => {
   if (!dovecot) return;
   const target = { host: dovecot.host, port: dovecot.imapPort };
@@ -61,8 +65,18 @@ beforeAll(async () => {
     target,
     fromServer: (line) => line.replace(/^(\* CAPABILITY .*|.*\[CAPABILITY [^\]]*)/, '$1 X-GM-EXT-1'),
   });
+  // Yahoo's header search has answered nothing, even for Message-ID (mailcore2#823): the proxy makes Dovecot's
+  // search look for a header no message has.
+  weakSearch = await startImapProxy({
+    target,
+    fromClient: (line) =>
+      /^\S+ UID SEARCH /i.test(line)
+        ? line.replace(/HEADER "?Message-ID"?/i, 'HEADER X-Never-Present')
+        : line,
+  });
 });
 afterAll(async () => {
+  await weakSearch?.close();
   await gmailServer?.close();
   await yahoo?.close();
   await gmailAlerts?.close();
@@ -266,6 +280,36 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
         code: 'IMAP_USE_GMAIL_CARD',
         message: OAUTH_CARD_WORDS.gmail,
       });
+    }, 60_000);
+
+    it('a host whose header search finds nothing: opening, reading and clearing a message still find it', async () => {
+      const box = await connectImapBox(t, dovecot, { imap: through(weakSearch) });
+      const other = await mailClient(dovecot, box);
+      await other.mailboxCreate('Archive');
+      await dovecot.deliver(
+        rawMessage({ messageId: 'weak@client.test', subject: 'Weak search', to: box.address }),
+        box.address,
+      );
+      const session = {
+        integrationId: box.integrationId,
+        emailAddress: box.address,
+        imapAccount: box.account,
+        imapAllowPrivateHosts: true,
+      } as unknown as MailSession;
+      const id = 'inbox|<weak@client.test>';
+      expect((await getImapMessage(session, id)).subject).toBe('Weak search');
+      await imapSetRead(session, id, true);
+      expect((await imapArchive(session, id)).id).toBe('archive|<weak@client.test>');
+      // The search the adapter sent really found nothing on this host.
+      expect(weakSearch.clientLines.some((line) => /UID SEARCH .*HEADER "?Message-ID"?/i.test(line))).toBe(
+        true,
+      );
+      await other.mailboxOpen('Archive');
+      const archived = await other.fetchAll('1:*', { envelope: true, flags: true });
+      await other.logout();
+      expect(archived.map((row) => [row.envelope?.messageId, row.flags?.has('\\Seen')])).toEqual([
+        ['<weak@client.test>', true],
+      ]);
     }, 60_000);
   },
 );
