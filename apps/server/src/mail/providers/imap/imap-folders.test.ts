@@ -22,7 +22,7 @@ function folder(path: string, specialUse?: string, source?: 'extension' | 'name'
 const listing = (folders: ListResponse[]) => ({ list: async () => folders }) as unknown as ImapFlow;
 
 describe('findFolders', () => {
-  it("Gmail's All Mail is not an archive: it holds Inbox and Sent too, so nothing would be listed once", async () => {
+  it("Gmail's All Mail is not an archive: it holds Inbox and Sent too, so each message would be listed twice", async () => {
     const found = await findFolders(
       listing([
         folder('INBOX'),
