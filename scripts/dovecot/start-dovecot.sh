@@ -51,6 +51,8 @@ archive_mailbox='  mailbox Archive {
     auto = subscribe
   }'
 [ -n "${DOVECOT_WITHOUT_ARCHIVE:-}" ] && archive_mailbox=""
+# DOVECOT_MAX_USERIP_CONNECTIONS sets mail_max_userip_connections (default 200): a host's connection limit, which
+# Dovecot enforces at LOGIN with `NO [LIMIT] Maximum number of connections from user+IP exceeded`.
 
 mkdir -p "$dir/tls" "$dir/run" "$dir/mail" "$dir/log"
 # A test CA and a server certificate for localhost / 127.0.0.1, made once per directory.
@@ -165,7 +167,7 @@ service stats {
   chroot =
 }
 protocol imap {
-  mail_max_userip_connections = 200
+  mail_max_userip_connections = ${DOVECOT_MAX_USERIP_CONNECTIONS:-200}
 }
 CONF
 

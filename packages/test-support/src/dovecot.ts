@@ -44,10 +44,11 @@ export type DovecotStart =
  * Starts a private Dovecot in a temporary directory (installing Debian's packages when missing and allowed).
  * Answers `unavailable` with the reason only where Dovecot cannot be installed (not root, apt-get failed);
  * any other failure throws. `capability` replaces the IMAP capabilities announced (e.g. without MOVE/CONDSTORE);
- * `withoutArchive` leaves out the special-use Archive folder.
+ * `withoutArchive` leaves out the special-use Archive folder; `maxUserIpConnections` sets Dovecot's
+ * mail_max_userip_connections (a host's connection limit: Dovecot then answers LOGIN `NO [LIMIT] …`).
  */
 export async function startDovecot(
-  options: { capability?: string; withoutArchive?: boolean } = {},
+  options: { capability?: string; withoutArchive?: boolean; maxUserIpConnections?: number } = {},
 ): Promise<DovecotStart> {
   const dir = await mkdtemp(join(tmpdir(), 'ledgerdesk-dovecot-'));
   let stdout: string;
@@ -55,6 +56,7 @@ export async function startDovecot(
     ...process.env,
     DOVECOT_IMAP_CAPABILITY: options.capability ?? '',
     DOVECOT_WITHOUT_ARCHIVE: options.withoutArchive ? '1' : '',
+    DOVECOT_MAX_USERIP_CONNECTIONS: String(options.maxUserIpConnections ?? ''),
   };
   try {
     ({ stdout } = await run(join(SCRIPTS, 'start-dovecot.sh'), [dir], { env, timeout: 300_000 }));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ImapConnectBody, ImapConnectResponse } from '@ledgerdesk/domain/api/imap-connect';
 import { IMAP_API } from '@ledgerdesk/domain/api/imap-connect';
 import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
+import { OAUTH_CARD_WORDS } from '@ledgerdesk/domain/integrations/imap-oauth-card';
 import { type DovecotServer, startDovecot } from '@ledgerdesk/test-support/dovecot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawMessage } from '../mail/imap/imap-fixtures';
@@ -117,6 +118,38 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
       const closedSmtp = await failing({ smtp: { host: 'localhost', port: 9, security: 'starttls' } });
       expect(closedSmtp).toMatchObject({ step: 'smtp', code: 'SMTP_REFUSED' });
       expect(closedSmtp.message).toBe('The SMTP server localhost:9 refused the connection. Check the port.');
+    });
+
+    it('Gmail and Microsoft mailboxes are sent to their own card before any connection, in words', async () => {
+      const user = await signUp(t.app, `owner-cards-${Date.now()}@ledgerdesk.test`);
+      const refused = async (url: string, payload: ImapConnectBody) => {
+        const response = await call(t, url, user.cookie, payload);
+        expect(response.statusCode).toBe(422);
+        return response.json().error as { step: string; message: string; code: string };
+      };
+      const gmail = await refused(IMAP_API.test, body('alex@gmail.com', 'an-app-password'));
+      expect(gmail).toMatchObject({ code: 'IMAP_USE_GMAIL_CARD', message: OAUTH_CARD_WORDS.gmail });
+      const workspace = await refused(
+        IMAP_API.connect,
+        body('alex@firm.example', 'an-app-password', {
+          imap: { host: 'imap.gmail.com', port: 993, security: 'tls' },
+        }),
+      );
+      expect(workspace).toMatchObject({ code: 'IMAP_USE_GMAIL_CARD' });
+      const microsoft = await refused(
+        IMAP_API.test,
+        body('alex@firm.example', 'an-app-password', {
+          imap: { host: 'outlook.office365.com', port: 993, security: 'tls' },
+          smtp: { host: 'smtp.office365.com', port: 587, security: 'starttls' },
+        }),
+      );
+      expect(microsoft).toMatchObject({
+        code: 'IMAP_USE_OFFICE365_CARD',
+        message: OAUTH_CARD_WORDS.office365,
+      });
+      expect(microsoft.message).toContain('Office 365 card');
+      const outlook = await refused(IMAP_API.connect, body('alex@outlook.com', 'an-app-password'));
+      expect(outlook).toMatchObject({ code: 'IMAP_USE_OFFICE365_CARD' });
     });
 
     it('does not trust the Dovecot certificate without the configured CA (TLS step)', async () => {

@@ -87,8 +87,10 @@ export type ImapTestFailure = {
 export const IMAP_CONNECT_LABELS = {
   card: 'Connect other mail (IMAP)',
   title: 'Other mail (IMAP)',
-  description: 'Fastmail, iCloud, Yahoo, Zoho, GMX, or your own host, with an app password.',
-  passwordHint: 'Use an app password made in your mail host’s security settings, not your usual password.',
+  description:
+    'Fastmail, iCloud, Yahoo, AOL, Zoho, GMX, or your own host. Gmail and Microsoft 365 connect with their own cards.',
+  passwordHint:
+    'Most hosts want an app password made in their security settings, not your usual password (Fastmail, iCloud, Yahoo and AOL always; GMX and Zoho when two-step sign-in is on, and only once IMAP access is switched on).',
   test: 'Test connection',
   connect: 'Connect',
   updatePassword: 'Update password',

@@ -11,9 +11,23 @@ export type ImapPreset = {
   domains: readonly string[];
 };
 
+/** Zoho's servers by data centre: personal accounts on `imap.`/`smtp.`, organisations on `imappro.`/`smtppro.`. */
+function zoho(id: string, label: string, tld: string, isBusiness: boolean, domains: string[]): ImapPreset {
+  const pro = isBusiness ? 'pro' : '';
+  return {
+    id,
+    label,
+    imap: { host: `imap${pro}.zoho.${tld}`, port: 993, security: 'tls' },
+    smtp: { host: `smtp${pro}.zoho.${tld}`, port: 465, security: 'tls' },
+    domains,
+  };
+}
+
 /**
- * The hosts' published settings, kept here: nothing is looked up over the internet. Every one of them asks for an
- * app password (made in the host's security settings) rather than the account password.
+ * The hosts' published settings, kept here: nothing is looked up over the internet. Fastmail and iCloud always
+ * want an app password (made in the host's security settings), Yahoo and AOL in practice; GMX and Zoho take the
+ * account password unless two-step sign-in is on, and want IMAP access switched on in their settings first.
+ * Gmail and Microsoft are not here: they have their own cards (imap-oauth-card.ts).
  */
 export const IMAP_PRESETS: readonly ImapPreset[] = [
   {
@@ -35,15 +49,38 @@ export const IMAP_PRESETS: readonly ImapPreset[] = [
     label: 'Yahoo',
     imap: { host: 'imap.mail.yahoo.com', port: 993, security: 'tls' },
     smtp: { host: 'smtp.mail.yahoo.com', port: 465, security: 'tls' },
-    domains: ['yahoo.com', 'ymail.com', 'rocketmail.com', 'yahoo.co.uk', 'yahoo.fr', 'yahoo.de'],
+    domains: [
+      'yahoo.com',
+      'ymail.com',
+      'rocketmail.com',
+      'yahoo.co.uk',
+      'yahoo.fr',
+      'yahoo.de',
+      'yahoo.ca',
+      'yahoo.com.au',
+      'yahoo.es',
+      'yahoo.it',
+      'yahoo.in',
+      'yahoo.com.br',
+      'yahoo.ie',
+    ],
   },
   {
-    id: 'zoho',
-    label: 'Zoho',
-    imap: { host: 'imap.zoho.com', port: 993, security: 'tls' },
-    smtp: { host: 'smtp.zoho.com', port: 465, security: 'tls' },
-    domains: ['zoho.com', 'zohomail.com'],
+    id: 'aol',
+    label: 'AOL',
+    imap: { host: 'imap.aol.com', port: 993, security: 'tls' },
+    smtp: { host: 'smtp.aol.com', port: 465, security: 'tls' },
+    domains: ['aol.com', 'aim.com'],
   },
+  zoho('zoho', 'Zoho (personal, zoho.com)', 'com', false, ['zoho.com', 'zohomail.com']),
+  // An organisation's mailboxes use its own domain: picked by hand, never from the address.
+  zoho('zoho-pro', 'Zoho (business, zoho.com)', 'com', true, []),
+  zoho('zoho-eu', 'Zoho Europe (personal, zoho.eu)', 'eu', false, ['zoho.eu', 'zohomail.eu']),
+  zoho('zoho-pro-eu', 'Zoho Europe (business, zoho.eu)', 'eu', true, []),
+  zoho('zoho-in', 'Zoho India (personal, zoho.in)', 'in', false, ['zoho.in', 'zohomail.in']),
+  zoho('zoho-pro-in', 'Zoho India (business, zoho.in)', 'in', true, []),
+  zoho('zoho-au', 'Zoho Australia (personal, zoho.com.au)', 'com.au', false, ['zohomail.com.au']),
+  zoho('zoho-pro-au', 'Zoho Australia (business, zoho.com.au)', 'com.au', true, []),
   {
     id: 'gmx',
     label: 'GMX',

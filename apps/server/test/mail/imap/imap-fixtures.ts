@@ -2,7 +2,7 @@ import type { DovecotServer } from '@ledgerdesk/test-support/dovecot';
 import { ImapFlow } from 'imapflow';
 import { emailIntegrations } from '../../../src/db/schema/email-integrations';
 import { withUser } from '../../../src/db/with-user';
-import { type ImapAccount, sealImapAccount } from '../../../src/mail/core/imap-account';
+import { type ImapAccount, type MailServer, sealImapAccount } from '../../../src/mail/core/imap-account';
 import { findIntegration } from '../../../src/mail/core/integration-store';
 import { syncIntegrationRun } from '../../../src/mail/sync/sync-integration';
 import { signUp, type TestApp } from '../../support/test-app';
@@ -19,18 +19,26 @@ export type ImapBox = {
 
 let boxes = 0;
 
-/** A fresh Dovecot user and a Ledgerdesk user whose IMAP integration (account sealed as stored) points at it. */
-export async function connectImapBox(t: TestApp, dovecot: DovecotServer): Promise<ImapBox> {
+/**
+ * A fresh Dovecot user and a Ledgerdesk user whose IMAP integration (account sealed as stored) points at it;
+ * `imap` points the integration elsewhere (a proxy in front of this Dovecot that speaks like another host);
+ * `storedPassword` stores another password than the server's (a password changed on the host since Connect).
+ */
+export async function connectImapBox(
+  t: TestApp,
+  dovecot: DovecotServer,
+  options: { imap?: MailServer; storedPassword?: string } = {},
+): Promise<ImapBox> {
   boxes++;
   const address = `imap-${boxes}-${Date.now()}@example.test`;
   const password = `pw-${boxes}-secret`;
   await dovecot.addUser(address, password);
   const user = await signUp(t.app, `owner-${boxes}-${Date.now()}@ledgerdesk.test`);
   const account: ImapAccount = {
-    imap: { host: dovecot.host, port: dovecot.imapsPort, security: 'tls' },
+    imap: options.imap ?? { host: dovecot.host, port: dovecot.imapsPort, security: 'tls' },
     smtp: { host: dovecot.host, port: dovecot.submissionPort, security: 'starttls' },
     username: address,
-    password,
+    password: options.storedPassword ?? password,
     ca: dovecot.ca.toString('utf8'),
   };
   const [row] = await withUser(t.app.db, user.userId, (tx) =>

@@ -1,7 +1,11 @@
 import type { ImapFoldersFound } from '@ledgerdesk/domain/api/imap-connect';
+import { OAUTH_CARD_WORDS } from '@ledgerdesk/domain/integrations/imap-oauth-card';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import type { ImapAccount } from '../../core/imap-account';
+import { trustedCa } from '../../providers/imap/imap-client';
+import { busyLoginWords, loginRefusalOf } from '../../providers/imap/imap-errors';
 import { findFolders } from '../../providers/imap/imap-folders';
+import { loginRefusedAdvice } from './login-refused-advice';
 import { connectionWords, type StepFailure, stepFailure } from './step-failure';
 
 const TIMEOUT_MS = 10_000;
@@ -24,7 +28,7 @@ export async function checkImap(
     secure: security === 'tls',
     doSTARTTLS: security === 'starttls' ? true : security === 'none' ? false : undefined,
     auth: { user: account.username, pass: account.password },
-    ...(account.ca ? { tls: { ca: account.ca } } : {}),
+    ...(account.ca ? { tls: trustedCa(account.ca) } : {}),
     logger: false,
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
@@ -36,15 +40,16 @@ export async function checkImap(
     await client.connect();
   } catch (error) {
     client.close();
-    if ((error as { authenticationFailed?: boolean }).authenticationFailed)
-      return stepFailure(
-        'login',
-        'IMAP_LOGIN_REFUSED',
-        `The IMAP server ${host} refused the user name or password. Check them (many hosts want an app password).`,
-      );
+    const refusal = loginRefusalOf(error);
+    if (refusal?.isBusy) return stepFailure('login', 'IMAP_LOGIN_BUSY', busyLoginWords(host, refusal.alert));
+    if (refusal)
+      return stepFailure('login', 'IMAP_LOGIN_REFUSED', loginRefusedAdvice(account, refusal.alert));
     return stepFailure('connection', 'IMAP_CONNECTION_FAILED', connectionWords('IMAP', where, error));
   }
   try {
+    // A Gmail server behind a name of the firm's own (X-GM-EXT-1 is Gmail's extension): the Gmail card.
+    if (client.capabilities.has('X-GM-EXT-1'))
+      return stepFailure('login', 'IMAP_USE_GMAIL_CARD', OAUTH_CARD_WORDS.gmail);
     const inbox = await client.status('INBOX', { messages: true }).catch(() => null);
     if (!inbox)
       return stepFailure('inbox', 'IMAP_NO_INBOX', `The IMAP server ${host} has no INBOX for this login.`);

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { ImapAccount } from '../../core/imap-account';
+import { trustedCa } from '../../providers/imap/imap-client';
 import { connectionWords, type StepFailure, stepFailure } from './step-failure';
 
 const TIMEOUT_MS = 10_000;
@@ -14,7 +15,7 @@ export async function checkSmtp(account: ImapAccount, address: string): Promise<
     requireTLS: security === 'starttls',
     ignoreTLS: security === 'none',
     auth: { user: account.username, pass: account.password },
-    tls: { servername: host, ...(account.ca ? { ca: account.ca } : {}) },
+    tls: { servername: host, ...trustedCa(account.ca) },
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
     socketTimeout: TIMEOUT_MS,

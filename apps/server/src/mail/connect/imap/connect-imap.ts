@@ -6,13 +6,13 @@ import { openImapAccount, sealImapAccount } from '../../core/imap-account';
 import type { MailDeps } from '../../core/mail-deps';
 import { saveConnection } from '../save-connection';
 import type { StepFailure } from './step-failure';
-import { accountFromBody, testImapAccount } from './test-imap-account';
+import { accountFromBody, oauthCardRefusal, testImapAccount } from './test-imap-account';
 
 export type ImapConnectResult = { ok: true; integrationId: string; folders: ImapFoldersFound } | StepFailure;
 
 /** Test connection for a connect body, without storing anything. */
 export async function testImapConnection(deps: MailDeps, body: ImapConnectBody) {
-  const result = await testImapAccount(deps, accountFromBody(deps, body));
+  const result = oauthCardRefusal(body) ?? (await testImapAccount(deps, accountFromBody(deps, body)));
   return result.ok ? { ok: true as const, folders: result.folders } : result;
 }
 
@@ -24,7 +24,8 @@ export async function connectImapMailbox(
   deps: MailDeps,
   input: { userId: string; body: ImapConnectBody },
 ): Promise<ImapConnectResult> {
-  const result = await testImapAccount(deps, accountFromBody(deps, input.body));
+  const result =
+    oauthCardRefusal(input.body) ?? (await testImapAccount(deps, accountFromBody(deps, input.body)));
   if (!result.ok) return result;
   const integrationId = await saveConnection(deps, {
     userId: input.userId,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ImapConnectBody, ImapFoldersFound } from '@ledgerdesk/domain/api/imap-connect';
+import { OAUTH_CARD_WORDS, oauthCardFor } from '@ledgerdesk/domain/integrations/imap-oauth-card';
 import type { ImapAccount } from '../../core/imap-account';
 import type { MailDeps } from '../../core/mail-deps';
 import { privateHostRefusal, resolveHost } from '../../providers/imap/resolve-host';
@@ -22,6 +23,17 @@ export function accountFromBody(deps: MailDeps, body: ImapConnectBody): ImapAcco
     password: body.password,
     ca: caFile ? readFileSync(caFile, 'utf8') : null,
   };
+}
+
+/**
+ * Gmail and Microsoft mailboxes are refused before any connection, in words naming their card (decision 032):
+ * Gmail over IMAP would list each message twice, and Microsoft accepts no password over IMAP.
+ */
+export function oauthCardRefusal(body: ImapConnectBody): StepFailure | null {
+  const card = oauthCardFor({ email: body.email, imapHost: body.imap.host, smtpHost: body.smtp.host });
+  if (!card) return null;
+  const code = card === 'gmail' ? 'IMAP_USE_GMAIL_CARD' : 'IMAP_USE_OFFICE365_CARD';
+  return stepFailure('connection', code, OAUTH_CARD_WORDS[card]);
 }
 
 /**

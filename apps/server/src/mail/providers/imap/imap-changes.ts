@@ -15,7 +15,17 @@ import { fetchParsed, flagsDigest, uidsFrom } from './imap-fetch';
 import { findFolders } from './imap-folders';
 import { toSyncedMessage } from './imap-message';
 
-type OpenFolder = { client: ImapFlow; box: MailboxObject; folder: SyncFolder; pageSize: number };
+type OpenFolder = { client: ImapFlow; box: MailboxObject; folder: SyncFolder; pageSize: number; since: Date };
+
+/**
+ * The folder's HIGHESTMODSEQ, only where CONDSTORE is really enabled on this connection. imapflow records a
+ * HIGHESTMODSEQ from any SELECT answer (Yahoo sends one without CONDSTORE) but sends CHANGEDSINCE only once
+ * CONDSTORE is enabled: without it the "changed since" FETCH would answer every message of the folder.
+ */
+function modseqOf(client: ImapFlow, box: MailboxObject): bigint | null {
+  if (!client.enabled.has('CONDSTORE') || box.noModseq || box.highestModseq === undefined) return null;
+  return box.highestModseq;
+}
 
 /**
  * One page of a folder stream. From scratch: the folder's messages since the window's start, newest first,
@@ -34,15 +44,14 @@ export function listImapChanges(session: MailSession, input: ListChangesInput): 
     const box = await client.mailboxOpen(path, { readOnly: true });
     if (cursor && cursor.uidValidity !== String(box.uidValidity))
       throw new ProviderError('cursor_expired', `The ${folder} folder's UIDVALIDITY changed.`);
-    const open = { client, box, folder, pageSize: input.pageSize };
-    return !cursor || cursor.mode === 'listing'
-      ? listingPage(open, cursor, input.since)
-      : incrementalPage(open, cursor);
+    const open = { client, box, folder, pageSize: input.pageSize, since: input.since };
+    return !cursor || cursor.mode === 'listing' ? listingPage(open, cursor) : incrementalPage(open, cursor);
   });
 }
 
 async function takeSnapshot(client: ImapFlow, box: MailboxObject): Promise<FolderSnapshot> {
-  const modseq = box.highestModseq && !box.noModseq ? String(box.highestModseq) : null;
+  const highest = modseqOf(client, box);
+  const modseq = highest ? String(highest) : null;
   return {
     uidNext: box.uidNext,
     modseq,
@@ -51,8 +60,8 @@ async function takeSnapshot(client: ImapFlow, box: MailboxObject): Promise<Folde
   };
 }
 
-async function listingPage(open: OpenFolder, cursor: ImapCursor | null, since: Date): Promise<ChangePage> {
-  const { client, box, folder, pageSize } = open;
+async function listingPage(open: OpenFolder, cursor: ImapCursor | null): Promise<ChangePage> {
+  const { client, box, folder, pageSize, since } = open;
   const snapshot = cursor?.mode === 'listing' ? cursor.snapshot : await takeSnapshot(client, box);
   const below = cursor?.mode === 'listing' ? cursor.below : snapshot.uidNext;
   const found = box.exists === 0 ? [] : (await client.search({ since }, { uid: true })) || [];
@@ -82,28 +91,19 @@ async function incrementalPage(
   const arrived = await uidsFrom(client, cursor.uidNext, box.exists);
   if (box.exists < cursor.exists + arrived.length)
     throw new ProviderError('cursor_expired', `Messages were removed from the ${folder} folder.`);
-  const hasModseq = cursor.modseq !== null && box.highestModseq !== undefined && !box.noModseq;
+  const highest = modseqOf(client, box);
+  const hasModseq = cursor.modseq !== null && highest !== null;
   let changed: number[] = [];
   if (hasModseq) {
-    if (
-      box.highestModseq !== undefined &&
-      box.highestModseq > BigInt(cursor.modseq ?? '0') &&
-      cursor.uidNext > 1
-    ) {
-      const rows = await client.fetchAll(
-        `1:${cursor.uidNext - 1}`,
-        { uid: true, flags: true },
-        { uid: true, changedSince: BigInt(cursor.modseq ?? '0') },
-      );
-      changed = rows.map((row) => row.uid).filter((uid) => uid < cursor.uidNext);
-    }
+    const since = BigInt(cursor.modseq ?? '0');
+    if (highest > since && cursor.uidNext > 1) changed = await changedInWindow(open, cursor.uidNext, since);
   } else if ((await flagsDigest(client, cursor.uidNext, box.exists)) !== cursor.digest) {
     throw new ProviderError('cursor_expired', `Messages of the ${folder} folder changed.`);
   }
   const page = arrived.slice(0, pageSize);
   const isComplete = page.length === arrived.length;
   const uidNext = isComplete ? Math.max(box.uidNext, cursor.uidNext) : (page.at(-1) ?? cursor.uidNext) + 1;
-  const modseq = hasModseq && box.highestModseq !== undefined ? String(box.highestModseq) : null;
+  const modseq = hasModseq ? String(highest) : null;
   const next: ImapCursor = {
     v: 1,
     uidValidity: cursor.uidValidity,
@@ -122,4 +122,22 @@ async function incrementalPage(
     cursor: formatCursor(next),
     isComplete,
   };
+}
+
+/**
+ * UIDs below `uidNext` whose flags changed since the mod-sequence, limited to the sync window: a years-old
+ * message read in another client (or relabelled) is not stored as an item, and "mark all read" elsewhere costs
+ * one window, not the folder.
+ */
+async function changedInWindow(open: OpenFolder, uidNext: number, since: bigint): Promise<number[]> {
+  const { client, since: windowStart } = open;
+  const rows = await client.fetchAll(
+    `1:${uidNext - 1}`,
+    { uid: true, flags: true },
+    { uid: true, changedSince: since },
+  );
+  const changed = rows.map((row) => row.uid).filter((uid) => uid < uidNext);
+  if (changed.length === 0) return [];
+  const inWindow = new Set((await client.search({ since: windowStart }, { uid: true })) || []);
+  return changed.filter((uid) => inWindow.has(uid));
 }

@@ -1,8 +1,9 @@
 import net from 'node:net';
+import { rootCertificates } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImapAccount } from '../../core/imap-account';
 import { ProviderError } from '../../core/transport/provider-error';
-import { checkedAddress, connectImap } from './imap-client';
+import { checkedAddress, connectImap, imapClientOptions, trustedCa } from './imap-client';
 import { submitMail } from './imap-smtp';
 
 const REFUSED = 'is on a private network address, which this server does not connect to.';
@@ -54,5 +55,26 @@ describe('every IMAP and SMTP connection checks the address its server name reso
     ).catch((error: unknown) => error);
     expect(smtp).toMatchObject({ kind: 'forbidden', message: `The SMTP server localhost ${REFUSED}` });
     expect(connections).toBe(0);
+  });
+});
+
+describe('IMAP_EXTRA_CA_FILE adds one CA to the public ones', () => {
+  const extraCa = '-----BEGIN CERTIFICATE-----\nAn extra CA of the firm\n-----END CERTIFICATE-----\n';
+
+  it("a connection with the extra CA still trusts Node's public CAs (Fastmail, iCloud … keep working)", () => {
+    const options = imapClientOptions(
+      {
+        imap: { host: 'imap.fastmail.com', port: 993, security: 'tls' },
+        smtp: { host: 'smtp.fastmail.com', port: 465, security: 'tls' },
+        username: 'someone',
+        password: 'secret',
+        ca: extraCa,
+      },
+      '203.0.113.7',
+    );
+    // Node replaces its public CAs with `ca` when one is given: the list must carry them itself.
+    expect(options.tls?.ca).toEqual([...rootCertificates, extraCa]);
+    expect(trustedCa(extraCa).ca).toHaveLength(rootCertificates.length + 1);
+    expect(trustedCa(null)).toEqual({});
   });
 });

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { rootCertificates } from 'node:tls';
 import { ImapFlow } from 'imapflow';
 import type { ImapAccount, MailServer } from '../../core/imap-account';
 import type { MailSession } from '../../core/session/mail-session';
@@ -36,6 +37,14 @@ export async function checkedAddress(
 export const serverNameOf = (host: string) => (isIP(host) ? {} : { servername: host });
 
 /**
+ * The CAs a connection trusts: Node's public list plus the account's extra CA (IMAP_EXTRA_CA_FILE). Node replaces
+ * its public CAs entirely when `ca` is given, so the extra CA alone would make every public-CA host untrusted.
+ */
+export function trustedCa(extraCa: string | null | undefined): { ca?: string[] } {
+  return extraCa ? { ca: [...rootCertificates, extraCa] } : {};
+}
+
+/**
  * How any connection of the account reaches its IMAP server: the checked address (checkedAddress), TLS against
  * the server's name, login, trusted CA, timeouts.
  */
@@ -48,7 +57,7 @@ export function imapClientOptions(account: ImapAccount, address: string): ImapCl
     secure: security === 'tls',
     doSTARTTLS: security === 'starttls' ? true : security === 'none' ? false : undefined,
     auth: { user: account.username, pass: account.password },
-    ...(account.ca ? { tls: { ca: account.ca } } : {}),
+    ...(account.ca ? { tls: trustedCa(account.ca) } : {}),
     logger: false,
     connectionTimeout: 20_000,
     greetingTimeout: 15_000,

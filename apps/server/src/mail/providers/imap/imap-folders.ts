@@ -4,13 +4,13 @@ import type { ImapFlow, ListResponse } from 'imapflow';
 /** Usual names of the Sent and Archive folders where a server does not mark them with special-use flags. */
 const USUAL_NAMES: Record<Exclude<SyncFolder, 'inbox'>, string[]> = {
   sent: ['sent', 'sent items', 'sent messages', 'sent mail', 'inbox.sent', 'inbox/sent'],
-  archive: ['archive', 'archives', 'inbox.archive', 'inbox/archive', '[gmail]/all mail'],
+  archive: ['archive', 'archives', 'inbox.archive', 'inbox/archive'],
 };
-const SPECIAL_USE: Record<Exclude<SyncFolder, 'inbox'>, string[]> = {
-  sent: ['\\Sent'],
-  // Gmail over IMAP has no \Archive: its archive is All Mail (\All).
-  archive: ['\\Archive', '\\All'],
-};
+/**
+ * Only `\Archive` is an archive. Gmail's All Mail (`\All`) holds every message, Inbox and Sent included, so
+ * syncing it as the archive would list each of them twice (decision 032): Gmail connects with the Gmail card.
+ */
+const SPECIAL_USE: Record<Exclude<SyncFolder, 'inbox'>, string> = { sent: '\\Sent', archive: '\\Archive' };
 
 /** The mailbox path of each synced folder; null where the server has none (no Archive: "Archive Folder Missing"). */
 export type FolderPaths = Record<SyncFolder, string | null>;
@@ -25,15 +25,28 @@ export async function findFolders(client: ImapFlow): Promise<FolderPaths> {
   };
 }
 
+/**
+ * The server's own special-use flag first; then imapflow's guess by name, but only for a folder at the top level
+ * or directly under INBOX: imapflow guesses at any depth, and a client's folder such as "Clients/Acme/Archive"
+ * must never receive every cleared message.
+ */
 function pick(folders: ListResponse[], role: Exclude<SyncFolder, 'inbox'>): string | null {
   const selectable = folders.filter((folder) => !folder.flags.has('\\Noselect'));
-  for (const use of SPECIAL_USE[role]) {
-    const found = selectable.find((folder) => folder.specialUse === use);
-    if (found) return found.path;
-  }
+  const use = SPECIAL_USE[role];
+  const flagged = selectable.find(
+    (folder) => folder.specialUse === use && folder.specialUseSource !== 'name',
+  );
+  if (flagged) return flagged.path;
+  const named = selectable.find((folder) => folder.specialUse === use && isTopLevel(folder));
+  if (named) return named.path;
   for (const name of USUAL_NAMES[role]) {
     const found = selectable.find((folder) => folder.path.toLowerCase() === name);
     if (found) return found.path;
   }
   return null;
+}
+
+function isTopLevel(folder: ListResponse): boolean {
+  const parent = (folder.parentPath ?? '').toUpperCase();
+  return parent === '' || (parent === 'INBOX' && folder.path.split(folder.delimiter ?? '/').length === 2);
 }

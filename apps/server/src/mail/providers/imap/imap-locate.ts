@@ -15,8 +15,7 @@ export async function locateUid(client: ImapFlow, ref: ImapMessageRef): Promise<
     const found = (await client.search({ uid: String(ref.uid) }, { uid: true })) || [];
     return found.includes(ref.uid) ? ref.uid : null;
   }
-  const candidates =
-    (await client.search({ header: { 'message-id': `<${ref.messageId}>` } }, { uid: true })) || [];
+  const candidates = await searchMessageId(client, ref.messageId);
   if (candidates.length === 0) return null;
   const rows = await client.fetchAll(candidates, { uid: true, headers: ['message-id'] }, { uid: true });
   const exact = rows
@@ -27,4 +26,27 @@ export async function locateUid(client: ImapFlow, ref: ImapMessageRef): Promise<
     .map((row) => row.uid)
     .sort((a, b) => a - b);
   return exact[0] ?? null;
+}
+
+/** How far back the scan goes where a host's header search finds nothing: the folder's newest messages. */
+const SCAN_NEWEST = 2_000;
+
+/**
+ * UIDs of the open mailbox whose Message-ID header contains `messageId` (a header search matches substrings:
+ * callers compare exactly). Some hosts' header search answers nothing or a NO [SERVERBUG] (Yahoo): when it finds
+ * nothing, the folder's newest envelopes are read and their Message-IDs compared, so an action or a lookup does
+ * not depend on it.
+ */
+export async function searchMessageId(client: ImapFlow, messageId: string): Promise<number[]> {
+  const searched = await client
+    .search({ header: { 'message-id': `<${messageId}>` } }, { uid: true })
+    .catch(() => false as const);
+  if (searched && searched.length > 0) return searched;
+  const exists = client.mailbox ? client.mailbox.exists : 0;
+  if (exists === 0) return [];
+  const from = Math.max(1, exists - SCAN_NEWEST + 1);
+  const rows = await client.fetchAll(`${from}:*`, { uid: true, envelope: true });
+  return rows
+    .filter((row) => parseMessageIds(row.envelope?.messageId ?? '')[0] === messageId)
+    .map((row) => row.uid);
 }

@@ -8,6 +8,7 @@ import { ProviderError } from '../../core/transport/provider-error';
 import { withImap } from './imap-client';
 import { fetchParsed } from './imap-fetch';
 import { findFolders } from './imap-folders';
+import { searchMessageId } from './imap-locate';
 import { messageRefId, type ParsedImapMessage, toEmailInThread, toSyncedMessage } from './imap-message';
 import { formatMessageRef, type ImapMessageRef, parseMessageRef } from './imap-message-id';
 
@@ -17,7 +18,7 @@ export async function findUid(client: ImapFlow, ref: ImapMessageRef): Promise<nu
   if (!mailbox) return null;
   if (!('messageId' in ref)) return String(mailbox.uidValidity) === ref.uidValidity ? ref.uid : null;
   if (mailbox.exists === 0) return null;
-  const uids = (await client.search({ header: { 'message-id': `<${ref.messageId}>` } }, { uid: true })) || [];
+  const uids = await searchMessageId(client, ref.messageId);
   return uids.sort((a, b) => a - b)[0] ?? null;
 }
 

@@ -50,6 +50,20 @@ function headerText(parsed: ParsedMail, name: string): string | null {
   return typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : String(value);
 }
 
+/**
+ * A header's value as written (unfolded). mailparser files every `List-*` header under one `list` object and
+ * never under its own name, so List-Id and List-Unsubscribe are read from the raw header lines.
+ */
+function rawHeader(parsed: ParsedMail, name: string): string | null {
+  const line = parsed.headerLines.find((header) => header.key === name)?.line;
+  if (line === undefined) return null;
+  const value = line
+    .slice(line.indexOf(':') + 1)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
+  return value || null;
+}
+
 /** References then In-Reply-To, oldest first, without angle brackets (no duplicates). */
 function referencesOf(parsed: ParsedMail): string[] {
   const references = [...parseMessageIds(headerText(parsed, 'references'))];
@@ -109,8 +123,8 @@ export function toSyncedMessage(
     hasAttachments: hasAttachments(message),
     references,
     automation: {
-      listUnsubscribe: headerText(parsed, 'list-unsubscribe'),
-      listId: headerText(parsed, 'list-id'),
+      listUnsubscribe: rawHeader(parsed, 'list-unsubscribe'),
+      listId: rawHeader(parsed, 'list-id'),
       autoSubmitted: headerText(parsed, 'auto-submitted'),
       precedence: headerText(parsed, 'precedence'),
     },

@@ -31,4 +31,36 @@ describe('toSmtpError', () => {
     });
     expect(toSmtpError(smtpFailure({ code: 'ECONNECTION' }), 'h')).toMatchObject({ kind: 'unavailable' });
   });
+
+  it('a 4xx answer to AUTH is "try later", not "access expired" (Gmail: 454 4.7.0 Too many login attempts)', () => {
+    const error = toSmtpError(
+      smtpFailure({
+        code: 'EAUTH',
+        responseCode: 454,
+        response: '454 4.7.0 Too many login attempts, please try again later.',
+      }),
+      'smtp.gmail.com',
+    );
+    expect(error).toMatchObject({
+      kind: 'unavailable',
+      message:
+        'The SMTP server smtp.gmail.com asked to try later (454 4.7.0 Too many login attempts, please try again later.).',
+    });
+  });
+
+  it('a certificate refused on the socket names the certificate, not "could not be reached"', () => {
+    const error = toSmtpError(
+      Object.assign(
+        new Error(
+          "Hostname/IP does not match certificate's altnames: Host: mail.firm.example. is not in the cert's altnames: DNS:server1.host.example",
+        ),
+        { code: 'ESOCKET' },
+      ),
+      'mail.firm.example',
+    );
+    expect(error.kind).not.toBe('unavailable');
+    expect(error.message).toMatch(
+      /^The SMTP server mail\.firm\.example did not present a trusted certificate for its name/,
+    );
+  });
 });

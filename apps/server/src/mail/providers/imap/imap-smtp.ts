@@ -1,12 +1,15 @@
 import nodemailer from 'nodemailer';
 import type { ImapAccount } from '../../core/imap-account';
 import { ProviderError } from '../../core/transport/provider-error';
-import { checkedAddress, serverNameOf } from './imap-client';
+import { checkedAddress, serverNameOf, trustedCa } from './imap-client';
 
 type SmtpFailure = Error & { code?: string; responseCode?: number; response?: string; rejected?: string[] };
 
 const isTemporary = (failure: SmtpFailure) =>
   (failure.responseCode ?? 0) >= 400 && (failure.responseCode ?? 0) < 500;
+
+const isCertificateFailure = (failure: SmtpFailure) =>
+  /certificate|CERT_|ERR_TLS_CERT_ALTNAME_INVALID|self[- ]signed/i.test(failure.message);
 
 function recipients(failure: SmtpFailure): string {
   const rejected = failure.rejected ?? [];
@@ -24,6 +27,9 @@ export function toSmtpError(error: unknown, host: string): ProviderError {
   const answer = failure.response ? ` (${failure.response.replace(/\s+/g, ' ').trim()})` : '';
   switch (failure.code) {
     case 'EAUTH':
+      // A 4xx answer to AUTH is temporary (RFC 5321 §4.2.1; Gmail's `454 4.7.0 Too many login attempts`).
+      if (isTemporary(failure))
+        return new ProviderError('unavailable', `The SMTP server ${host} asked to try later${answer}.`);
       return new ProviderError(
         'unauthorized',
         `The SMTP server ${host} refused the user name or password${answer}.`,
@@ -40,6 +46,12 @@ export function toSmtpError(error: unknown, host: string): ProviderError {
       return new ProviderError('timeout', `The SMTP server ${host} did not answer in time.`);
     case 'ECONNECTION':
     case 'ESOCKET':
+      // nodemailer wraps a certificate refused on the socket (wrong name, expired) in ESOCKET: not transient.
+      if (isCertificateFailure(failure))
+        return new ProviderError(
+          'unknown',
+          `The SMTP server ${host} did not present a trusted certificate for its name (${failure.message}).`,
+        );
       return new ProviderError('unavailable', `The SMTP server ${host} could not be reached.`);
     case 'ETLS':
       return new ProviderError('unknown', `The SMTP server ${host} could not be reached securely (TLS).`);
@@ -65,7 +77,7 @@ export async function submitMail(
     requireTLS: security === 'starttls',
     ignoreTLS: security === 'none',
     auth: { user: account.username, pass: account.password },
-    tls: { ...serverNameOf(host), ...(account.ca ? { ca: account.ca } : {}) },
+    tls: { ...serverNameOf(host), ...trustedCa(account.ca) },
     connectionTimeout: 20_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
