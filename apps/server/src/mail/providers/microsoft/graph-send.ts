@@ -3,7 +3,9 @@ import type { MicrosoftConfig } from '../../core/mail-config';
 import type { OutgoingMail } from '../../core/provider';
 import type { MailSession } from '../../core/session/mail-session';
 import { hasMailScope } from '../../core/session/scopes';
+import { sendOnce } from '../../core/transport/send-once';
 import { graphCall, graphMailbox } from './graph-request';
+import { isInGraphSent, sendIdProperty } from './graph-send-identity';
 
 const recipients = (addresses: readonly string[]) =>
   addresses.map((address) => ({ emailAddress: { address } }));
@@ -19,6 +21,8 @@ const fromShared = (session: MailSession) =>
 /**
  * sendMail for a new message; reply / replyAll on the original for answers, so Exchange sets In-Reply-To,
  * References and the conversation itself. The recipients chosen in the compose dialog replace the defaults.
+ * The message carries our identity, and a send whose answer was lost is looked for in Sent Items instead of
+ * being posted again (decision 029).
  */
 export async function graphSend(
   session: MailSession,
@@ -29,6 +33,15 @@ export async function graphSend(
     const scope = session.sharedMailbox ? 'Mail.Send.Shared' : 'Mail.Send';
     throw new MailError('missing_scope', `INSUFFICIENT_PERMISSIONS: ${scope} was not granted.`);
   }
+  await sendOnce({
+    mayHaveBeenSent: mail.mayHaveBeenSent,
+    post: () => postGraphSend(session, config, mail),
+    isSent: () => isInGraphSent(session, config, mail.sendId),
+    ...(session.deadline === undefined ? {} : { deadline: session.deadline }),
+  });
+}
+
+async function postGraphSend(session: MailSession, config: MicrosoftConfig, mail: OutgoingMail) {
   const mailbox = graphMailbox(session);
   const body = { contentType: 'HTML', content: mail.body };
   if (mail.replyType !== 'new' && mail.originalMessageId) {
@@ -39,12 +52,14 @@ export async function graphSend(
       `${mailbox}/messages/${encodeURIComponent(mail.originalMessageId)}/${action}`,
       {
         method: 'POST',
+        isIdempotent: false,
         body: {
           message: {
             ...fromShared(session),
             toRecipients: recipients(mail.to),
             ccRecipients: recipients(mail.cc),
             body,
+            ...sendIdProperty(mail.sendId),
           },
         },
       },
@@ -53,6 +68,7 @@ export async function graphSend(
   }
   await graphCall(session, config, `${mailbox}/sendMail`, {
     method: 'POST',
+    isIdempotent: false,
     body: {
       message: {
         ...fromShared(session),
@@ -60,6 +76,7 @@ export async function graphSend(
         body,
         toRecipients: recipients(mail.to),
         ccRecipients: recipients(mail.cc),
+        ...sendIdProperty(mail.sendId),
       },
       saveToSentItems: true,
     },
