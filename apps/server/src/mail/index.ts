@@ -19,6 +19,7 @@ export type { FilingHook, NewMessage, NewRow } from './core/filing-hook';
 export { createMailDeps, type MailDeps } from './core/mail-deps';
 export type { MailboxChangeOperation } from './core/provider';
 export { ProviderError } from './core/transport/provider-error';
+export { isUnknownOutcome } from './core/transport/send-once';
 export { initializeSyncConfig, refreshEmailToken } from './integration-service';
 // Interactive mail operations, their errors in the spec's words.
 export {

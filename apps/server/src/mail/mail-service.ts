@@ -1,5 +1,6 @@
 // The mail operations the rest of the server calls (triage actions, server functions, jobs). Errors are
 // AppErrors whose code is the spec §8 catalogue code and whose message is the spec's text.
+import crypto from 'node:crypto';
 import { FETCH_CONTENT_TIMEOUT_MS } from '@ledgerdesk/domain/constants';
 import type { EmailInThread } from '@ledgerdesk/domain/entities';
 import { AppError } from '../http/app-error';
@@ -36,6 +37,12 @@ export type SendEmailInput = {
   triageItemId?: string;
   threadId?: string;
   originalMessageId?: string;
+  /** The held message's identity (decision 029); a send at once gets a new one. */
+  sendId?: string;
+  /** Whether an earlier attempt of this held message may have reached the provider. */
+  mayHaveBeenSent?: boolean;
+  /** When the held message was written: no attempt started before. */
+  firstAttemptAfter?: Date;
 };
 
 /** How long an interactive call (archive, send) may take, retries included. */
@@ -151,6 +158,9 @@ export async function sendEmail(
       replyType: input.replyType,
       originalMessageId: input.replyType === 'new' ? null : target.originalMessageId,
       threadId: target.threadId,
+      sendId: input.sendId ?? crypto.randomUUID(),
+      mayHaveBeenSent: input.mayHaveBeenSent ?? false,
+      firstAttemptAfter: input.firstAttemptAfter ?? new Date(),
     });
     return {
       sentFrom: target.integration.emailAddress,

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailProvider, OutgoingMail } from '../../src/mail/core/provider';
 import type { MailSession } from '../../src/mail/core/session/mail-session';
@@ -82,6 +83,9 @@ describe('Gmail usage limits (403) against the sandbox', () => {
     replyType: 'new',
     threadId: null,
     originalMessageId: null,
+    sendId: crypto.randomUUID(),
+    mayHaveBeenSent: false,
+    firstAttemptAfter: new Date(),
   });
 
   it('retries a refused send (403 userRateLimitExceeded) and sends it once', async () => {

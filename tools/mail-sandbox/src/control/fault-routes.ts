@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
-import { addFault, clearFaults, type FaultStatus, GARBAGE_FAULTS } from '../faults/fault-registry';
+import {
+  addFault,
+  clearFaults,
+  type FaultStatus,
+  GARBAGE_FAULTS,
+  isAfterFault,
+} from '../faults/fault-registry';
 import { createGmailQuota } from '../quota/gmail-quota';
 import { sendBadRequest } from './errors';
 
@@ -17,10 +23,11 @@ export function registerControlFaultRoutes(app: FastifyInstance, ctx: SandboxCon
     const { provider, status, count, pathContains, retryAfterSeconds } = request.body ?? {};
     if (!isProvider(provider)) return sendBadRequest(reply, "provider must be 'office365' or 'gmail'.");
     const isGarbage = (GARBAGE_FAULTS as readonly unknown[]).includes(status);
-    if (status !== 429 && status !== 500 && status !== 503 && status !== 'timeout' && !isGarbage) {
+    const isKnown = [429, 500, 503, 'timeout'].includes(status as never) || isGarbage || isAfterFault(status);
+    if (!isKnown) {
       return sendBadRequest(
         reply,
-        "status must be 429, 500, 503, 'timeout', 'html', 'empty', 'truncated' or 'mismatched-ids'.",
+        "status must be 429, 500, 503, 'timeout', 'html', 'empty', 'truncated', 'mismatched-ids', 'after-504', 'after-reset' or 'after-timeout'.",
       );
     }
     if (count !== undefined && (!Number.isInteger(count) || !isPositive(count))) {

@@ -52,6 +52,33 @@ describe('faults', () => {
     expect((await h.control('GET', '/health')).statusCode).toBe(200);
   });
 
+  it('a half-success (after-504) lets the send happen, then answers a gateway timeout', async () => {
+    const before = (
+      await h.gmail('GET', '/messages', { token: gmailToken, query: { labelIds: 'SENT' } })
+    ).json();
+    await h.control('POST', '/faults', {
+      provider: 'gmail',
+      status: 'after-504',
+      count: 1,
+      pathContains: '/messages/send',
+    });
+    const raw = Buffer.from('To: a@b.test\r\nSubject: Half\r\nX-Ledgerdesk-Send-Id: s-1\r\n\r\nHi').toString(
+      'base64url',
+    );
+    const sent = await h.gmail('POST', '/messages/send', { token: gmailToken, body: { raw } });
+    expect(sent.statusCode).toBe(504);
+    expect(sent.json().error).toMatchObject({ code: 504, status: 'DEADLINE_EXCEEDED' });
+    const after = (
+      await h.gmail('GET', '/messages', { token: gmailToken, query: { labelIds: 'SENT' } })
+    ).json();
+    expect(after.resultSizeEstimate).toBe(before.resultSizeEstimate + 1);
+    // A refused request keeps its own answer: nothing was done, nothing to hide.
+    await h.control('POST', '/faults', { provider: 'gmail', status: 'after-504', count: 1 });
+    expect((await h.gmail('POST', '/messages/send', { token: gmailToken, body: {} })).statusCode).toBe(400);
+    const unknown = await h.control('POST', '/faults', { provider: 'gmail', status: 'after-nothing' });
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('faults the token endpoints too', async () => {
     await h.control('POST', '/faults', {
       provider: 'gmail',

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { type FaultTarget, faultBody, faultTarget, gatewayTimeoutBody } from './fault-bodies';
-import { takeFault } from './fault-registry';
+import { type AfterFault, isAfterFault, takeFault } from './fault-registry';
 
 /** Longer than the 60 s the brief promises clients will wait in vain. */
 const HOLD_MS = 65_000;
@@ -30,6 +30,10 @@ export function createFaultHook(ctx: SandboxContext) {
         );
     }
     if (fault.status === 'empty') return reply.code(200).type('application/json').send('');
+    if (isAfterFault(fault.status)) {
+      afterFaults.set(request, { status: fault.status, target });
+      return undefined;
+    }
     if (fault.status === 'truncated' || fault.status === 'mismatched-ids') {
       answerRewrites.set(request, fault.status);
       return undefined;
@@ -42,6 +46,41 @@ export function createFaultHook(ctx: SandboxContext) {
 }
 
 const answerRewrites = new WeakMap<FastifyRequest, 'truncated' | 'mismatched-ids'>();
+const afterFaults = new WeakMap<FastifyRequest, { status: AfterFault; target: FaultTarget }>();
+
+/**
+ * onSend hook for the half-successes: the route has done its work (a send went out, its copy is in Sent); only
+ * then is the answer lost — replaced by a gateway's 504, or the connection dropped at once ('after-reset') or
+ * after the hold ('after-timeout'). A route that failed keeps its own answer: nothing happened to hide.
+ */
+export function createAfterFaultHook(ctx: SandboxContext) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const fault = afterFaults.get(request);
+    if (!fault || reply.statusCode >= 400) return payload;
+    afterFaults.delete(request);
+    if (fault.status === 'after-504' || request.headers['x-sandbox-batch']) {
+      reply.code(504).type('application/json; charset=utf-8');
+      return JSON.stringify(gatewayTimeoutBody(fault.target));
+    }
+    if (fault.status === 'after-timeout') await held(ctx);
+    const socket = request.raw.socket as { destroy?: () => void } | undefined;
+    socket?.destroy?.();
+    return payload;
+  };
+}
+
+/** Waits as a 'timeout' fault holds a request: until the hold runs out or the sandbox closes. */
+function held(ctx: SandboxContext): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const release = (): void => {
+      clearTimeout(timer);
+      ctx.held.delete(release);
+      resolve();
+    };
+    const timer = setTimeout(release, HOLD_MS);
+    ctx.held.add(release);
+  });
+}
 
 /** onSend hook: spoils the answer of a request armed with 'truncated' or 'mismatched-ids'. */
 export function createAnswerRewriteHook() {

@@ -196,6 +196,46 @@ describe('Graph messages', () => {
     expect(sentItems[0].body.content).toContain('Thanks, on it.');
   });
 
+  it('keeps a single-value extended property on the sent copy and finds it with the documented Any filter', async () => {
+    const id = 'String {bd4456b7-23fe-4cc5-b24e-f357f96cc82b} Name LedgerdeskSendId';
+    const send = (value: string, propertyId = id) =>
+      h.graph('POST', '/me/sendMail', {
+        token,
+        body: {
+          message: {
+            subject: `Identity ${value}`,
+            toRecipients: [{ emailAddress: { address: 'a@b.test' } }],
+            singleValueExtendedProperties: [{ id: propertyId, value }],
+          },
+        },
+      });
+    expect((await send('first-send')).statusCode).toBe(202);
+    expect((await send('second-send')).statusCode).toBe(202);
+    const find = (filterId: string, value: string) =>
+      h.graph('GET', '/me/mailFolders/sentitems/messages', {
+        token,
+        query: {
+          $filter: `singleValueExtendedProperties/Any(ep: ep/id eq '${filterId}' and ep/value eq '${value}')`,
+          $select: 'subject',
+        },
+      });
+    const found = await find(id, 'FIRST-SEND');
+    expect(found.statusCode).toBe(200);
+    // The value compares case-insensitively; the GUID too, the Name not (singlevaluelegacyextendedproperty-get).
+    expect(found.json().value.map((m: { subject: string }) => m.subject)).toEqual(['Identity first-send']);
+    expect(
+      (
+        await find(id.toUpperCase().replace('NAME LEDGERDESKSENDID', 'Name LedgerdeskSendId'), 'first-send')
+      ).json().value,
+    ).toHaveLength(1);
+    expect(
+      (await find(id.replace('LedgerdeskSendId', 'ledgerdesksendid'), 'first-send')).json().value,
+    ).toHaveLength(0);
+    expect((await find(id, 'never-sent')).json().value).toHaveLength(0);
+    expect((await find('not an id', 'first-send')).statusCode).toBe(400);
+    expect((await send('x', 'LedgerdeskSendId')).statusCode).toBe(400);
+  });
+
   it('rejects standard headers in internetMessageHeaders and empty recipient lists', async () => {
     const headers = await h.graph('POST', '/me/sendMail', {
       token,

@@ -1,4 +1,5 @@
 import type { StoredMessage } from '../store/types';
+import { extendedPropertyFilter } from './extended-properties';
 
 export type MessagePredicate = (message: StoredMessage) => boolean;
 
@@ -11,9 +12,14 @@ const COMPARE: Record<string, (a: number, b: number) => boolean> = {
   lt: (a, b) => a < b,
 };
 
-/** A small `$filter` subset: receivedDateTime/sentDateTime comparisons, isRead, hasAttachments, conversationId. */
+/**
+ * A small `$filter` subset: receivedDateTime/sentDateTime comparisons, isRead, hasAttachments, conversationId,
+ * or (alone) a single-value extended property's `Any(ep: ep/id eq … and ep/value eq …)`.
+ */
 export function parseODataFilter(filter: string | undefined): MessagePredicate | { error: string } {
   if (!filter?.trim()) return () => true;
+  const byProperty = extendedPropertyFilter(filter);
+  if (byProperty) return byProperty;
   const clauses = filter.split(/\s+and\s+/i);
   const predicates: MessagePredicate[] = [];
   for (const clause of clauses) {

@@ -2,6 +2,7 @@ import type { AttachmentSpec } from '../store/types';
 import type { Address } from '../util/address';
 import { nameFromAddress } from '../util/address';
 import { cryptoIdSource, graphAttachmentId } from '../util/ids';
+import { type ExtendedProperty, parseExtendedProperties } from './extended-properties';
 
 /** The parts of a Graph `message` request body the sandbox understands. */
 export type GraphMessageInput = {
@@ -14,6 +15,7 @@ export type GraphMessageInput = {
   from?: Address;
   attachments: AttachmentSpec[];
   headers?: { name: string; value: string }[];
+  extendedProperties?: ExtendedProperty[];
 };
 
 export type InputError = { code: string; message: string };
@@ -73,6 +75,11 @@ export function parseGraphMessage(value: unknown): GraphMessageInput | InputErro
       const headerValue = isRecord(header) && typeof header.value === 'string' ? header.value : '';
       out.headers = [...(out.headers ?? []), { name, value: headerValue }];
     }
+  }
+  if (value.singleValueExtendedProperties !== undefined) {
+    const properties = parseExtendedProperties(value.singleValueExtendedProperties);
+    if (!Array.isArray(properties)) return { code: 'ErrorInvalidRequest', message: properties.error };
+    out.extendedProperties = properties;
   }
   if (Array.isArray(value.attachments)) {
     for (const item of value.attachments) {

@@ -12,6 +12,7 @@ export type GraphOutgoing = {
   bcc: Address[];
   attachments: AttachmentSpec[];
   headers?: { name: string; value: string }[];
+  extendedProperties?: { id: string; value: string }[];
   conversationId?: string;
   inReplyTo?: string;
   references: string[];
@@ -47,6 +48,7 @@ export function sendGraphMessage(
     body: { kind: 'static' as const, ...outgoing.body },
     attachments: outgoing.attachments,
     customHeaders: outgoing.headers,
+    ...(outgoing.extendedProperties ? { extendedProperties: outgoing.extendedProperties } : {}),
     ...(outgoing.sender ? { sender: outgoing.sender } : {}),
   };
   const ids = () => ({ id: graphMessageId(cryptoIdSource), immutableId: graphImmutableId(cryptoIdSource) });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createContext, type SandboxContext } from '../context';
 import { controlRoutes } from '../control/routes';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS } from '../defaults';
-import { createAnswerRewriteHook, createFaultHook } from '../faults/fault-hook';
+import { createAfterFaultHook, createAnswerRewriteHook, createFaultHook } from '../faults/fault-hook';
 import { gmailRoutes } from '../gmail/routes';
 import { graphRoutes } from '../graph/routes';
 import { oauthRoutes } from '../oauth/routes';
@@ -69,6 +69,7 @@ export async function mailSandboxPlugin(app: FastifyInstance, opts: MailSandboxO
   registerParsers(app);
   app.addHook('onRequest', createFaultHook(ctx));
   app.addHook('onSend', createAnswerRewriteHook());
+  app.addHook('onSend', createAfterFaultHook(ctx));
   app.addHook('onSend', createSettleHook(ctx));
   const pruner = setInterval(() => pruneTokens(ctx.tokens, ctx.now()), 10 * 60_000);
   pruner.unref();

@@ -45,6 +45,7 @@ export function insertMessage(mailbox: Mailbox, draft: NewMessage, record: boole
     inReplyTo: draft.inReplyTo,
     references: draft.references,
     customHeaders: draft.customHeaders,
+    extendedProperties: draft.extendedProperties,
     sender: draft.sender,
     body: draft.body,
     attachments: draft.attachments,

@@ -58,6 +58,8 @@ export type StoredMessage = {
   sender?: Address;
   /** Custom `X-` headers given when the message was sent (Graph internetMessageHeaders, Gmail raw). */
   customHeaders?: { name: string; value: string }[];
+  /** Graph single-value extended properties set when the message was sent (`{type} {guid} Name {name}` ids). */
+  extendedProperties?: { id: string; value: string }[];
   body: BodySource;
   attachments: AttachmentSpec[];
   /** Sequence number of the last change (Gmail historyId, Graph changeKey). */

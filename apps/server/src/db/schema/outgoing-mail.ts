@@ -28,4 +28,6 @@ export const outgoingMail = pgTable('outgoing_mail', {
   errorMessage: text('error_message'),
   settledAt: timestamp('settled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Our identity of the message, fixed before its first attempt (migration 0036, decision 029). */
+  sendId: uuid('send_id').notNull().defaultRandom(),
 });

@@ -19,11 +19,17 @@ export function toOutgoingMailDto(row: OutgoingRow): OutgoingMailDto {
   };
 }
 
-/** A held message as the mail layer sends it (absent ids left out rather than null). */
+/**
+ * A held message as the mail layer sends it (absent ids left out rather than null), with its identity; a row
+ * claimed before (attempts counts this claim too) may already have gone out (decision 029).
+ */
 export function toSendEmailInput(row: OutgoingRow): SendEmailInput {
   const { triageItemId, threadId, originalMessageId, integrationId, ...message } = toOutgoingMailDto(row);
   return {
     ...message,
+    sendId: row.sendId,
+    mayHaveBeenSent: row.attempts > 1,
+    firstAttemptAfter: row.createdAt,
     ...(integrationId ? { integrationId } : {}),
     ...(triageItemId ? { triageItemId } : {}),
     ...(threadId ? { threadId } : {}),

@@ -4,7 +4,7 @@ import { OFFICE365_ACCOUNT_REQUIRED } from '@ledgerdesk/domain/triage/validate-c
 import type { FastifyInstance } from 'fastify';
 import { withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
-import { ProviderError, sendEmail } from '../../mail';
+import { isUnknownOutcome, ProviderError, sendEmail } from '../../mail';
 import { notifyUser } from '../../realtime/user-notices';
 import type { Clock } from '../../time/clock';
 import { scheduleFollowUp } from '../triage';
@@ -30,6 +30,11 @@ const LEASE_SECONDS = 120;
 const RETRY_DELAYS_MS = [5_000, 15_000, 60_000, 300_000];
 /** Failures where the provider surely did not take the message: trying again cannot send it twice. */
 const RETRYABLE_KINDS = new Set(['throttled', 'unavailable']);
+/**
+ * A send whose answer was lost and that was not yet in Sent is tried again no sooner than this: the next try
+ * looks for it in Sent first (decision 029), and the providers file their Sent copy within seconds.
+ */
+const UNKNOWN_OUTCOME_MIN_DELAY_MS = 30_000;
 
 export type SenderCounts = { sent: number; retried: number; failed: number };
 type Outcome = keyof SenderCounts | 'gone';
@@ -44,9 +49,15 @@ export function sendFailureNotice(error: unknown, outgoingId: string): UserNotic
   return { kind: 'send-failed', title: text.title, description: text.description, outgoingId };
 }
 
+const causeOf = (error: unknown) => (error instanceof AppError ? error.cause : error);
+
+/**
+ * Surely not sent (throttled, unavailable before sending), or maybe sent: the next try looks in Sent before it
+ * posts (decision 029), so neither can send the message twice.
+ */
 function isRetryable(error: unknown): boolean {
-  const cause = error instanceof AppError ? error.cause : error;
-  return cause instanceof ProviderError && RETRYABLE_KINDS.has(cause.kind);
+  const cause = causeOf(error);
+  return (cause instanceof ProviderError && RETRYABLE_KINDS.has(cause.kind)) || isUnknownOutcome(cause);
 }
 
 /** Sends one claimed message through the mail service, then records how it went. */
@@ -84,7 +95,8 @@ async function recordFailure(
   const errorMessage = error instanceof Error ? error.message : String(error);
   const delay = RETRY_DELAYS_MS[row.attempts - 1];
   if (isRetryable(error) && delay !== undefined) {
-    const sendAt = new Date(clock.now().getTime() + delay);
+    const wait = isUnknownOutcome(causeOf(error)) ? Math.max(delay, UNKNOWN_OUTCOME_MIN_DELAY_MS) : delay;
+    const sendAt = new Date(clock.now().getTime() + wait);
     await withUser(app.db, row.userId, (tx) =>
       holdMailForRetry(tx, { id: row.id, sendAt, errorCode, errorMessage }),
     );

@@ -88,6 +88,12 @@ export type OutgoingMail = {
   /** Provider id of the message replied to. */
   originalMessageId: string | null;
   threadId: string | null;
+  /** Our own identity of this message (a UUID), fixed before its first attempt and kept with it (decision 029). */
+  sendId: string;
+  /** Whether an earlier attempt may have reached the provider: its Sent folder is looked at before posting. */
+  mayHaveBeenSent: boolean;
+  /** No attempt of this message started before this time: a Sent copy is looked for from then on. */
+  firstAttemptAfter: Date;
 };
 
 export type MovedMessage = { id: string };

@@ -1,7 +1,13 @@
 import { fetchWithRetry } from '../transport/fetch-with-retry';
 import type { MailSession } from './mail-session';
 
-export type AuthorizedInit = { method?: string; headers?: Record<string, string>; body?: string | null };
+export type AuthorizedInit = {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | null;
+  /** false for a send: see fetchWithRetry (decision 029). */
+  isIdempotent?: boolean;
+};
 
 /**
  * A provider call with the session's bearer token, retried on throttling and server errors; a 401 gets one
@@ -20,7 +26,11 @@ export async function authorizedFetch(
         headers: { ...init.headers, authorization: `Bearer ${token}` },
         body: init.body ?? null,
       }),
-      { policy: session.policy, ...(session.deadline === undefined ? {} : { deadline: session.deadline }) },
+      {
+        policy: session.policy,
+        ...(session.deadline === undefined ? {} : { deadline: session.deadline }),
+        ...(init.isIdempotent === false ? { isIdempotent: false } : {}),
+      },
     );
   const response = await attempt(await session.accessToken());
   if (response.status !== 401) return response;

@@ -33,7 +33,7 @@ describe('fetchWithRetry', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const run = async (steps: Script, options: { deadline?: number } = {}) => {
+  const run = async (steps: Script, options: { deadline?: number; isIdempotent?: boolean } = {}) => {
     script = steps;
     hits = 0;
     const waits: number[] = [];
@@ -46,6 +46,21 @@ describe('fetchWithRetry', () => {
     });
     return { response, waits, hits };
   };
+
+  it('a send (not idempotent) is not posted again after a 504, a 500 or a timeout; after a 429 it is', async () => {
+    for (const status of [504, 500, 503, 408]) {
+      const { response, hits: count } = await run([{ status }, { status: 200 }], { isIdempotent: false });
+      expect(response.status, String(status)).toBe(status);
+      expect(count, String(status)).toBe(1);
+    }
+    const throttled = await run([{ status: 429 }, { status: 202 }], { isIdempotent: false });
+    expect(throttled.response.status).toBe(202);
+    expect(throttled.hits).toBe(2);
+    await expect(run([{ status: 200, delayMs: 800 }], { isIdempotent: false })).rejects.toMatchObject({
+      kind: 'timeout',
+    });
+    expect(hits).toBe(1);
+  });
 
   it('completes after three 500s', async () => {
     const { response, hits: count } = await run([

@@ -6,6 +6,12 @@ export type RetryOptions = {
   /** Absolute time (ms) after which no attempt starts and no wait is made: the call fails as a timeout. */
   deadline?: number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * false for a request that must not be repeated blindly (a send, decision 029): only a 429 — the provider's
+   * documented "not processed, try later" — is retried; a timeout, a network error or a 408/5xx comes back at
+   * once, since the request may have been carried out.
+   */
+  isIdempotent?: boolean;
 };
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -18,12 +24,13 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export async function fetchWithRetry(
   url: string,
   makeInit: () => RequestInit | Promise<RequestInit>,
-  { policy, deadline, sleep: wait = sleep }: RetryOptions,
+  { policy, deadline, sleep: wait = sleep, isIdempotent = true }: RetryOptions,
 ): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     const remaining = deadline === undefined ? policy.timeoutMs : deadline - Date.now();
     if (remaining <= 0) throw new ProviderError('timeout', `Request timeout: ${describe(url)}`);
     const isLast = attempt >= policy.maxRetries;
+    const mayRetryFailure = isIdempotent && !isLast;
     let response: Response;
     try {
       const init = await makeInit();
@@ -34,7 +41,7 @@ export async function fetchWithRetry(
     } catch (error) {
       const isTimeout =
         error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      if (isLast || !(await waitBefore(attempt, policy, null, deadline, wait))) {
+      if (!mayRetryFailure || !(await waitBefore(attempt, policy, null, deadline, wait))) {
         throw new ProviderError(
           isTimeout ? 'timeout' : 'network',
           isTimeout
@@ -45,6 +52,7 @@ export async function fetchWithRetry(
       continue;
     }
     if (!isRetryableStatus(response.status) || isLast) return response;
+    if (!isIdempotent && response.status !== 429) return response;
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
     if (retryAfter !== null && retryAfter > policy.maxRetryAfterMs) return response;
     await response.body?.cancel();

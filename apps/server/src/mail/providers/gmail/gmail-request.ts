@@ -9,6 +9,8 @@ export type GmailCall = {
   method?: string;
   body?: unknown;
   query?: Record<string, string | string[] | undefined>;
+  /** false for messages.send: never repeated blindly (decision 029). */
+  isIdempotent?: boolean;
 };
 
 type GoogleErrorBody = {
@@ -68,6 +70,7 @@ export async function gmailCall<T>(
       ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: call.body === undefined ? null : JSON.stringify(call.body),
+    ...(call.isIdempotent === false ? { isIdempotent: false } : {}),
   };
   for (let attempt = 0; ; attempt++) {
     const response = await authorizedFetch(session, url, init);

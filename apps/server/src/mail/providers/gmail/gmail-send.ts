@@ -3,12 +3,15 @@ import { MailError } from '../../core/errors';
 import type { GoogleConfig } from '../../core/mail-config';
 import { parseMessageIds } from '../../core/mime/address-list';
 import { buildMimeMessage } from '../../core/mime/build-mime';
+import { sendMessageId, withSendIdentity } from '../../core/mime/send-identity';
 import type { OutgoingMail } from '../../core/provider';
 import type { MailSession } from '../../core/session/mail-session';
 import { hasScope } from '../../core/session/scopes';
+import { sendOnce } from '../../core/transport/send-once';
 import { GOOGLE_SCOPES } from './gmail-auth';
 import { header } from './gmail-message';
 import { gmailCall } from './gmail-request';
+import { isInGmailSent } from './gmail-sent-lookup';
 
 type Threading = { threadId: string | null; inReplyTo: string | null; references: string[] };
 
@@ -34,7 +37,11 @@ async function threadingOf(
   return { threadId: original.threadId ?? mail.threadId, inReplyTo: messageId, references };
 }
 
-/** users.messages.send with a MIME message; replies carry threadId, In-Reply-To and References. */
+/**
+ * users.messages.send with a MIME message; replies carry threadId, In-Reply-To and References. The message
+ * carries our identity, and a send whose answer was lost is looked for in SENT instead of being posted again
+ * (decision 029).
+ */
 export async function gmailSend(
   session: MailSession,
   config: GoogleConfig,
@@ -45,20 +52,31 @@ export async function gmailSend(
     throw new MailError('missing_scope', 'INSUFFICIENT_PERMISSIONS: gmail.send was not granted.');
   }
   const threading = await threadingOf(session, config, mail);
-  const raw = buildMimeMessage({
-    from: session.emailAddress,
-    to: mail.to,
-    cc: mail.cc,
-    subject: mail.subject,
-    html: mail.body,
-    inReplyTo: threading.inReplyTo,
-    references: threading.references,
-  });
-  await gmailCall(session, config, '/users/me/messages/send', {
-    method: 'POST',
-    body: {
-      raw: Buffer.from(raw).toString('base64url'),
-      ...(threading.threadId ? { threadId: threading.threadId } : {}),
+  const raw = withSendIdentity(
+    buildMimeMessage({
+      from: session.emailAddress,
+      to: mail.to,
+      cc: mail.cc,
+      subject: mail.subject,
+      html: mail.body,
+      inReplyTo: threading.inReplyTo,
+      references: threading.references,
+    }),
+    { messageId: sendMessageId(mail.sendId, session.emailAddress), sendId: mail.sendId },
+  );
+  await sendOnce({
+    mayHaveBeenSent: mail.mayHaveBeenSent,
+    post: async () => {
+      await gmailCall(session, config, '/users/me/messages/send', {
+        method: 'POST',
+        isIdempotent: false,
+        body: {
+          raw: Buffer.from(raw).toString('base64url'),
+          ...(threading.threadId ? { threadId: threading.threadId } : {}),
+        },
+      });
     },
+    isSent: () => isInGmailSent(session, config, mail),
+    ...(session.deadline === undefined ? {} : { deadline: session.deadline }),
   });
 }

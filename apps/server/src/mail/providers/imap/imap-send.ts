@@ -1,12 +1,14 @@
-import crypto from 'node:crypto';
 import { buildMimeMessage } from '../../core/mime/build-mime';
+import { sendMessageId, withSendIdentity } from '../../core/mime/send-identity';
 import type { OutgoingMail } from '../../core/provider';
 import type { MailSession } from '../../core/session/mail-session';
+import { sendOnce } from '../../core/transport/send-once';
 import { sessionAccount, withImap } from './imap-client';
 import { findFolders } from './imap-folders';
 import { lookupImapMessages } from './imap-lookup';
 import { parseMessageRef } from './imap-message-id';
-import { submitMail } from './imap-smtp';
+import { isInImapSent } from './imap-sent-lookup';
+import { SmtpAnswerLostError, submitMail } from './imap-smtp';
 
 type Threading = { inReplyTo: string | null; references: string[] };
 
@@ -52,28 +54,43 @@ async function fileSentCopy(session: MailSession, raw: string): Promise<void> {
   }).catch(() => undefined);
 }
 
-/** Sends over the account's SMTP server with a generated Message-ID, then files the sent copy (decision 023). */
+/**
+ * Sends over the account's SMTP server with our Message-ID, then files the sent copy (decision 023). A message
+ * an earlier attempt may have sent is looked for in Sent first; one the server received whole but did not answer
+ * counts as sent (decision 029: SMTP cannot tell, and a second copy to the client is the worse mistake).
+ */
 export async function imapSend(session: MailSession, mail: OutgoingMail): Promise<void> {
   const account = sessionAccount(session);
   const from = session.emailAddress || account.username;
   const threading = await threadingOf(session, mail);
-  const domain = from.includes('@') ? from.slice(from.lastIndexOf('@') + 1) : 'ledgerdesk.invalid';
-  const messageId = `${crypto.randomUUID()}@${domain.replace(/[^a-zA-Z0-9.-]/g, '') || 'ledgerdesk.invalid'}`;
-  // buildMimeMessage makes the message as the Gmail adapter sends it; the Message-ID is ours to give here.
-  const raw = `Message-ID: <${messageId}>\r\n${buildMimeMessage({
-    from,
-    to: mail.to,
-    cc: mail.cc,
-    subject: mail.subject,
-    html: mail.body,
-    inReplyTo: threading.inReplyTo,
-    references: threading.references,
-  })}`;
-  await submitMail(
-    account,
-    { from, to: [...mail.to, ...mail.cc] },
-    raw,
-    session.imapAllowPrivateHosts ?? false,
+  const messageId = sendMessageId(mail.sendId, from);
+  const raw = withSendIdentity(
+    buildMimeMessage({
+      from,
+      to: mail.to,
+      cc: mail.cc,
+      subject: mail.subject,
+      html: mail.body,
+      inReplyTo: threading.inReplyTo,
+      references: threading.references,
+    }),
+    { messageId, sendId: mail.sendId },
   );
-  await fileSentCopy(session, raw);
+  const outcome = await sendOnce({
+    mayHaveBeenSent: mail.mayHaveBeenSent,
+    post: () =>
+      submitMail(
+        account,
+        { from, to: [...mail.to, ...mail.cc] },
+        raw,
+        session.imapAllowPrivateHosts ?? false,
+      ),
+    isSent: () => isInImapSent(session, messageId),
+    recheckDelaysMs: [0],
+    ...(session.deadline === undefined ? {} : { deadline: session.deadline }),
+  }).catch((error: unknown) => {
+    if (error instanceof SmtpAnswerLostError) return 'handed-over' as const;
+    throw error;
+  });
+  if (outcome !== 'found') await fileSentCopy(session, raw);
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { ImapAccount } from '../../core/imap-account';
 import { ProviderError } from '../../core/transport/provider-error';
@@ -61,7 +62,23 @@ export function toSmtpError(error: unknown, host: string): ProviderError {
   return new ProviderError('bad_request', `The SMTP server ${host} refused the message${answer}.`);
 }
 
-/** Submits a raw message to the account's SMTP server (TLS, STARTTLS required, or none), logged in as the account. */
+/**
+ * The SMTP server was handed the whole message and the connection then failed before its answer to the end of
+ * the data: the one window in which SMTP cannot tell whether the message was taken (RFC 1047). Decision 029.
+ */
+export class SmtpAnswerLostError extends ProviderError {
+  constructor(host: string, cause: string) {
+    super(
+      'network',
+      `The SMTP server ${host} received the whole message, then stopped answering (${cause}).`,
+    );
+  }
+}
+
+/**
+ * Submits a raw message to the account's SMTP server (TLS, STARTTLS required, or none), logged in as the account.
+ * A failure after the whole message went out without an answer from the server is a SmtpAnswerLostError.
+ */
 export async function submitMail(
   account: ImapAccount,
   envelope: { from: string; to: string[] },
@@ -83,9 +100,18 @@ export async function submitMail(
     socketTimeout: 60_000,
     logger: false,
   });
+  let isHandedOver = false;
+  const stream = Readable.from([raw]);
+  stream.once('end', () => {
+    isHandedOver = true;
+  });
   try {
-    await transport.sendMail({ envelope, raw });
+    await transport.sendMail({ envelope, raw: stream });
   } catch (error) {
+    const failure = error as SmtpFailure;
+    // An answer from the server (4xx/5xx to the data) says what happened; a lost connection does not.
+    if (isHandedOver && failure.responseCode === undefined)
+      throw new SmtpAnswerLostError(host, failure.code ?? String(error));
     throw toSmtpError(error, host);
   } finally {
     transport.close();

@@ -7,7 +7,13 @@ import { parseRetryAfter } from '../../core/transport/retry-policy';
 /** Sent on every Graph call so ids survive moves between folders (archive, unarchive). */
 export const IMMUTABLE_ID_PREFERENCE = 'IdType="ImmutableId"';
 
-export type GraphCall = { method?: string; body?: unknown; prefer?: string[] };
+export type GraphCall = {
+  method?: string;
+  body?: unknown;
+  prefer?: string[];
+  /** false for sendMail / reply: never repeated blindly (decision 029). */
+  isIdempotent?: boolean;
+};
 
 type GraphErrorBody = { error?: { code?: string; message?: string } };
 
@@ -67,6 +73,7 @@ export async function graphCall<T>(
     method: call.method ?? 'GET',
     headers,
     body: call.body === undefined ? null : JSON.stringify(call.body),
+    ...(call.isIdempotent === false ? { isIdempotent: false } : {}),
   });
   if (!response.ok) throw await graphError(response);
   if (response.status === 202 || response.status === 204) return null as T;

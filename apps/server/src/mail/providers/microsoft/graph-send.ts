@@ -4,7 +4,9 @@ import type { OutgoingMail } from '../../core/provider';
 import type { MailSession } from '../../core/session/mail-session';
 import { hasMailScope } from '../../core/session/scopes';
 import { isProviderError } from '../../core/transport/provider-error';
+import { sendOnce } from '../../core/transport/send-once';
 import { graphCall, graphMailbox } from './graph-request';
+import { isInGraphSent, sendIdProperty } from './graph-send-identity';
 
 const recipients = (addresses: readonly string[]) =>
   addresses.map((address) => ({ emailAddress: { address } }));
@@ -23,6 +25,8 @@ const fromShared = (session: MailSession) =>
  * From a shared mailbox (decision 031) new mail goes through `/me/sendMail` with `from`, which needs only Send As
  * or Send on behalf; a reply is made in the shared mailbox, which also needs Full Access, and when Graph refuses
  * that (403 ErrorAccessDenied: nothing was sent) it goes out through `/me/sendMail` with `from` too.
+ * The message carries our identity, and a send whose answer was lost is looked for in Sent Items instead of
+ * being posted again (decision 029).
  */
 export async function graphSend(
   session: MailSession,
@@ -33,6 +37,18 @@ export async function graphSend(
     const scope = session.sharedMailbox ? 'Mail.Send.Shared' : 'Mail.Send';
     throw new MailError('missing_scope', `INSUFFICIENT_PERMISSIONS: ${scope} was not granted.`);
   }
+  await sendOnce({
+    mayHaveBeenSent: mail.mayHaveBeenSent,
+    post: () => postGraphSend(session, config, mail),
+    // A shared mailbox's copy is in its own Sent Items (a reply made there) or the user's (`/me/sendMail`).
+    isSent: async () =>
+      (await isInGraphSent(session, config, mail.sendId)) ||
+      (session.sharedMailbox !== null && (await isInGraphSent(session, config, mail.sendId, '/me'))),
+    ...(session.deadline === undefined ? {} : { deadline: session.deadline }),
+  });
+}
+
+async function postGraphSend(session: MailSession, config: MicrosoftConfig, mail: OutgoingMail) {
   const mailbox = graphMailbox(session);
   const body = { contentType: 'HTML', content: mail.body };
   if (mail.replyType !== 'new' && mail.originalMessageId) {
@@ -44,12 +60,14 @@ export async function graphSend(
         `${mailbox}/messages/${encodeURIComponent(mail.originalMessageId)}/${action}`,
         {
           method: 'POST',
+          isIdempotent: false,
           body: {
             message: {
               ...fromShared(session),
               toRecipients: recipients(mail.to),
               ccRecipients: recipients(mail.cc),
               body,
+              ...sendIdProperty(mail.sendId),
             },
           },
         },
@@ -62,6 +80,7 @@ export async function graphSend(
   // A shared mailbox's mail is sent by the user with `from` naming it: Send As or Send on behalf suffices.
   await graphCall(session, config, session.sharedMailbox ? '/me/sendMail' : `${mailbox}/sendMail`, {
     method: 'POST',
+    isIdempotent: false,
     body: {
       message: {
         ...fromShared(session),
@@ -69,6 +88,7 @@ export async function graphSend(
         body,
         toRecipients: recipients(mail.to),
         ccRecipients: recipients(mail.cc),
+        ...sendIdProperty(mail.sendId),
       },
       saveToSentItems: true,
     },
