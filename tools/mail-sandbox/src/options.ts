@@ -1,3 +1,5 @@
+import type { ContractOptions } from './contract/contract-hooks';
+
 export type MailSandboxOptions = {
   /** Absolute URL of the plugin prefix, e.g. http://localhost:3000/sandbox (used for @odata.nextLink etc.). */
   publicUrl: string;
@@ -27,4 +29,10 @@ export type MailSandboxOptions = {
    * `invalid_client` (AADSTS7000215), as a wrong or expired secret does. Omitted: any secret is accepted.
    */
   clientSecret?: string;
+  /**
+   * Checks every Graph, Gmail and Pub/Sub call and answer against the providers' published descriptions
+   * (src/contract/): a request they do not describe is answered 400 "contract: …", an answer with a field they
+   * do not promise is recorded. The test harnesses turn it on; omitted, nothing is checked.
+   */
+  contract?: ContractOptions;
 };

@@ -12,14 +12,25 @@ export type StartMailSandboxOptions = {
   tokenLifetimeSeconds?: number;
   seed?: boolean;
   logger?: boolean;
+  /**
+   * Check every provider call and answer against the published descriptions (the test harnesses do). With
+   * it, close() fails when a violation not named in `allow` was met.
+   */
+  contract?: { allow?: string[] };
 };
 
-export type RunningMailSandbox = { url: string; close(): Promise<void> };
+export type RunningMailSandbox = {
+  url: string;
+  close(): Promise<void>;
+  /** Contract violations met so far (empty when the check is off). */
+  contractViolations: string[];
+};
 
 /** A standalone server with the plugin under /sandbox (npm run sandbox, tests, benchmarks). */
 export async function startMailSandbox(options: StartMailSandboxOptions = {}): Promise<RunningMailSandbox> {
   const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
   const publicUrlRef = { current: '' };
+  const contractViolations: string[] = [];
   await app.register(mailSandboxPlugin, {
     prefix: '/sandbox',
     publicUrl: 'http://localhost/sandbox',
@@ -27,6 +38,7 @@ export async function startMailSandbox(options: StartMailSandboxOptions = {}): P
     ...(options.stateFile ? { stateFile: options.stateFile } : {}),
     ...(options.tokenLifetimeSeconds ? { tokenLifetimeSeconds: options.tokenLifetimeSeconds } : {}),
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.contract ? { contract: { ...options.contract, violations: contractViolations } } : {}),
   });
   const host = options.host ?? 'localhost';
   await app.listen({ port: options.port ?? DEFAULT_STANDALONE_PORT, host });
@@ -34,5 +46,18 @@ export async function startMailSandbox(options: StartMailSandboxOptions = {}): P
   const publicHost =
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   publicUrlRef.current = `http://${publicHost}:${port}/sandbox`;
-  return { url: publicUrlRef.current, close: () => app.close() };
+  return {
+    url: publicUrlRef.current,
+    contractViolations,
+    async close() {
+      await app.close();
+      assertNoContractViolations(contractViolations);
+    },
+  };
+}
+
+/** Fails a suite whose calls or answers left the providers' descriptions (the list names each one). */
+export function assertNoContractViolations(violations: string[]): void {
+  if (violations.length === 0) return;
+  throw new Error(`Provider contract violations:\n- ${[...new Set(violations)].join('\n- ')}`);
 }

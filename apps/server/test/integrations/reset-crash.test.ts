@@ -87,7 +87,7 @@ describe.each(testDatabaseKinds)('an Enhanced Reset killed mid-run (%s)', (kind)
   let dataDir: string;
   let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
   beforeAll(async () => {
-    sandbox = await startMailSandbox({ port: 0, seed: false });
+    sandbox = await startMailSandbox({ port: 0, seed: false, contract: {} });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-reset-crash-'));
     // On PostgreSQL the child and this test share a fresh database; on PGlite they take turns on a data folder.
     if (kind === 'postgres') database = await createTestDatabase('postgres');

@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds)('the outbox after a kill (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    sandbox = await startMailSandbox({ port: 0, host: '127.0.0.1', seed: false });
+    sandbox = await startMailSandbox({ port: 0, host: '127.0.0.1', seed: false, contract: {} });
     control = controlClient(sandbox.url);
     database =
       kind === 'postgres'

@@ -63,7 +63,7 @@ describe('a sync killed mid-way (PGlite)', () => {
   let sandbox: RunningMailSandbox;
   let dataDir: string;
   beforeAll(async () => {
-    sandbox = await startMailSandbox({ port: 0, seed: false });
+    sandbox = await startMailSandbox({ port: 0, seed: false, contract: {} });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerdesk-crash-'));
   });
   afterAll(async () => {

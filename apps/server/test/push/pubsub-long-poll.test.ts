@@ -20,7 +20,7 @@ describe('Pub/Sub pull as a long poll', () => {
   let control: ControlClient;
   let pubsub: PubSubClient;
   beforeAll(async () => {
-    sandbox = await startMailSandbox({ port: 0, seed: false });
+    sandbox = await startMailSandbox({ port: 0, seed: false, contract: {} });
     control = controlClient(sandbox.url);
     pubsub = createPubSubClient({
       topic: SANDBOX_PUBSUB_TOPIC,

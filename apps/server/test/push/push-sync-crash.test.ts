@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds)('a node killed during a push-triggered sync (%s
   const readerApp = async () => app ?? openApp();
 
   beforeAll(async () => {
-    sandbox = await startMailSandbox({ port: 0, host: '127.0.0.1', seed: false });
+    sandbox = await startMailSandbox({ port: 0, host: '127.0.0.1', seed: false, contract: {} });
     control = controlClient(sandbox.url);
     const setup = await openApp();
     for (const provider of PROVIDERS) {

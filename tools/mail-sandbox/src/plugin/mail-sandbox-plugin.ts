@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createContext, type SandboxContext } from '../context';
+import { registerContractHooks } from '../contract/contract-hooks';
 import { controlRoutes } from '../control/routes';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS } from '../defaults';
 import { createAfterFaultHook, createAnswerRewriteHook, createFaultHook } from '../faults/fault-hook';
@@ -67,6 +68,8 @@ export async function mailSandboxPlugin(app: FastifyInstance, opts: MailSandboxO
   });
   await restoreOrSeed(app, ctx, opts.stateFile);
   registerParsers(app);
+  // Before the faults: a call the provider would not understand never reaches an armed fault.
+  if (opts.contract) registerContractHooks(app, ctx.prefix, opts.contract);
   app.addHook('onRequest', createFaultHook(ctx));
   app.addHook('onSend', createAnswerRewriteHook());
   app.addHook('onSend', createAfterFaultHook(ctx));

@@ -40,7 +40,6 @@ export function subscriptionJson(subscription: GraphSubscription) {
     expirationDateTime: new Date(subscription.expiresAt).toISOString(),
     creatorId: subscription.mailbox,
     latestSupportedTlsVersion: 'v1_2',
-    notificationContentType: null,
     includeResourceData: null,
   };
 }

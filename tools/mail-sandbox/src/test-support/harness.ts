@@ -8,6 +8,7 @@ import {
 } from '../defaults';
 import type { MailSandboxOptions } from '../options';
 import { mailSandboxPlugin } from '../plugin/mail-sandbox-plugin';
+import { assertNoContractViolations } from '../start-mail-sandbox';
 
 export const PUBLIC_URL = 'http://sandbox.test/sandbox';
 export const REDIRECT_URI = 'http://app.test/oauth/callback';
@@ -50,14 +51,22 @@ export function requestIdOf(html: string): string {
   return /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
 }
 
-/** The sandbox mounted like the app mounts it, driven with inject. */
-export async function createHarness(options: Partial<MailSandboxOptions> = {}) {
+/**
+ * The sandbox mounted like the app mounts it, driven with inject. The provider contract check is on; a test
+ * that means to send what the providers do not describe names each expected violation in `contractAllow`.
+ */
+export async function createHarness(
+  options: Partial<Omit<MailSandboxOptions, 'contract'>> & { contractAllow?: string[] } = {},
+) {
+  const { contractAllow, ...sandboxOptions } = options;
+  const contractViolations: string[] = [];
   const app: FastifyInstance = Fastify();
   await app.register(mailSandboxPlugin, {
     prefix: '/sandbox',
     publicUrl: PUBLIC_URL,
     redirectUris: [REDIRECT_URI],
-    ...options,
+    contract: { allow: contractAllow ?? [], violations: contractViolations },
+    ...sandboxOptions,
   });
   await app.ready();
 
@@ -135,7 +144,11 @@ export async function createHarness(options: Partial<MailSandboxOptions> = {}) {
       call(method, `/sandbox/gmail/gmail/v1/users/me${path}`, options),
     control: (method: InjectOptions['method'], path: string, body?: unknown) =>
       call(method, `/sandbox/control${path}`, body === undefined ? {} : { body }),
-    close: () => app.close(),
+    contractViolations,
+    async close() {
+      await app.close();
+      assertNoContractViolations(contractViolations);
+    },
   };
 }
 

@@ -32,7 +32,7 @@ export async function createGmailAdapterHarness(
   address: string,
   messages: number,
 ): Promise<GmailAdapterHarness> {
-  const sandbox = await startMailSandbox({ port: 0, seed: false });
+  const sandbox = await startMailSandbox({ port: 0, seed: false, contract: {} });
   const control = controlClient(sandbox.url);
   const config: GoogleConfig = {
     clientId: SANDBOX_CLIENT_ID,

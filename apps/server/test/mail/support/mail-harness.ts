@@ -41,6 +41,8 @@ export async function createMailHarness(
   const sandbox = await startMailSandbox({
     port: 0,
     seed: false,
+    // The providers' published descriptions: an undescribed call is answered 400, an undescribed answer fails close().
+    contract: {},
     ...(options.tokenLifetimeSeconds ? { tokenLifetimeSeconds: options.tokenLifetimeSeconds } : {}),
   });
   const testApp = await createTestApp(

@@ -28,7 +28,7 @@ export async function createPushHarness(
   kind: TestDatabaseKind,
   options: { env?: Record<string, string>; withFleet?: boolean } = {},
 ): Promise<PushHarness> {
-  const sandbox = await startMailSandbox({ port: 0, host: '127.0.0.1', seed: false });
+  const sandbox = await startMailSandbox({ port: 0, host: '127.0.0.1', seed: false, contract: {} });
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const testApp = await createTestApp(
