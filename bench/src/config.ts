@@ -49,7 +49,7 @@ export type BenchConfig = {
   sync: { messages: number; quotaMessages: number; changes: number; providers: OAuthProvider[] };
   actions: { clears: number; bulkSize: number; bulkRuns: number };
   realtime: { messages: number };
-  /** Issue 31: the filing hook on sync pages, and the preview over stored items. */
+  /** Decision 025: the filing hook on sync pages, and the preview over stored items. */
   rules: {
     rules: number;
     pageSize: number;
@@ -59,7 +59,7 @@ export type BenchConfig = {
     previews: number;
   };
   web: { items: number; runs: number };
-  /** IMAP against a private Dovecot (issue 30): IDLE connections one node holds in the connections row. */
+  /** IMAP against a private Dovecot (decision 023): IDLE connections one node holds in the connections row. */
   imap: { connections: number };
   fleet: {
     /** Connected sandbox mailboxes, Office 365 and Gmail half each (two per user). */

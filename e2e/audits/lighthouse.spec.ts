@@ -5,7 +5,7 @@ import { baseURL } from '../playwright.config';
 import { type AuditOutcome, LighthouseSession, type Preset } from '../support/lighthouse';
 import { clientMessage, detail, openButton, signUpWithMailbox } from '../support/triage-page';
 
-// Lighthouse's accessibility and best-practices categories on every screen (issue 16), desktop and mobile
+// Lighthouse's accessibility and best-practices categories on every screen (docs/accessibility.md), desktop and mobile
 // presets: a cold load of each route (navigation mode), and the states a route reaches by interaction (the
 // open thread, the compose, `?` and reset dialogs) as a timespan while getting there and a snapshot once there.
 // Any score under 100 fails, with the failing audits listed.

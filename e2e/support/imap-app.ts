@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type DovecotServer, startDovecot } from '@ledgerdesk/test-support/dovecot';
 
 /**
- * The IMAP journeys' own app (issue 30): a private Dovecot, and the production build started beside the shared one
+ * The IMAP journeys' own app (decision 023): a private Dovecot, and the production build started beside the shared one
  * (on E2E_PORT + 1) with IMAP_ALLOW_PRIVATE_HOSTS and the Dovecot CA. Other journeys keep the shared app, which
  * neither starts Dovecot nor allows private hosts.
  */

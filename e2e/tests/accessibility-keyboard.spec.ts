@@ -4,7 +4,7 @@ import { expectVisibleFocus, tabTo } from '../support/keyboard';
 import { clientMessage, detail, rows } from '../support/triage-page';
 import { createSandboxMailbox, uniqueMailbox } from './integrations-support';
 
-// Issue 16: a person who cannot use a mouse does the whole round trip with the keyboard alone. No click, no
+// docs/accessibility.md: a person who cannot use a mouse does the whole round trip with the keyboard alone. No click, no
 // hover, no fill in this journey: only Tab, Enter, Escape, the triage shortcuts and typing; every Tab stop is
 // checked for a visible focus indicator that nothing covers.
 

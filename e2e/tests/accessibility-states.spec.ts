@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { checkAccessibility, expect, signUpThroughUi, test, WCAG_22_AA_TAGS } from '../support/fixtures';
 import { clientMessage, detail, openButton, rows, signUpWithMailbox } from '../support/triage-page';
 
-// Issue 16: colour contrast in every state and reduced motion. States (hover, selected, toasts, disabled
+// docs/accessibility.md: colour contrast in every state and reduced motion. States (hover, selected, toasts, disabled
 // buttons) are drawn from the design tokens, so the token pairs are measured in the built CSS, in both themes;
 // then axe looks at real toasts (motion reduced, so none is caught mid-fade) and at screens in the dark theme.
 

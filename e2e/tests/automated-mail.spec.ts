@@ -1,7 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { clientMessage, rows, SHOTS_DIR, signUpWithMailbox } from '../support/triage-page';
 
-// Issue 15 (decision 014): a newsletter (List-Unsubscribe) lands under Notifications, not with clients' mail;
+// Decision 012 (decision 014): a newsletter (List-Unsubscribe) lands under Notifications, not with clients' mail;
 // "Move sender to Email" brings that sender's mail back to Email, and the choice sticks.
 
 test('automated mail lands in Notifications, and its sender can be moved to Email', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { rows, SHOTS_DIR, signUpWithMailbox } from '../support/triage-page';
 
-// Issue 15 (decision 015): a thread knows its client ("Northgate Dental · Priya Natarajan"), the client chip
+// Decision 012 (decision 015): a thread knows its client ("Northgate Dental · Priya Natarajan"), the client chip
 // narrows the list to that organisation's mail, and a thread filed to a work item shows on the Work screen.
 
 test('set a client, filter by it, and file the thread to work', async ({ page }) => {

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, signUpThroughUi, test } from '../support/fixtures';
 import { clientMessage, signUpWithMailbox } from '../support/triage-page';
 
-// Issue 15 (decision 013): assign a shared thread with a comment, the assignee gets it in their own triage
+// Decision 012 (decision 013): assign a shared thread with a comment, the assignee gets it in their own triage
 // ("Assigned by …"), filters by assignee, and the two talk in the thread's internal comments with @mentions.
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -19,7 +19,7 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
 }) => {
   const subject = `Engagement letter ${Date.now().toString(36)}`;
   const { integrationId } = await signUpWithMailbox(page, { deliver: [clientMessage(subject)] });
-  // Colleagues are named by their profile's full name, else the part of their email before the @ (issue 27).
+  // Colleagues are named by their profile's full name, else the part of their email before the @ (decision 012).
   expect((await page.request.patch('/api/profile', { data: { fullName: 'Olivia Harper' } })).status()).toBe(
     200,
   );
@@ -64,7 +64,7 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
   const arrived = rowWith(member, subject);
   await expect(arrived).toBeVisible({ timeout: 15_000 });
   await expect(arrived.getByTestId('assigned-by')).toHaveText('Assigned by Olivia Harper');
-  // Issue 27: the badge gives way before the subject (which was cut to "Engageme…"): on a desktop the subject
+  // Decision 012: the badge gives way before the subject (which was cut to "Engageme…"): on a desktop the subject
   // shows whole, at 375 px (its own line) it keeps at least 160 px.
   for (const [width, room] of [
     [1280, Number.POSITIVE_INFINITY],
@@ -102,7 +102,7 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
   await expect(box).toHaveValue(`Done, fees attached. @${owner.handle} `);
   await member.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(member.getByTestId('thread-comment')).toHaveCount(1);
-  // Posted after the screen's clock last ticked: it reads as just posted, never as future (issue 27).
+  // Posted after the screen's clock last ticked: it reads as just posted, never as future (decision 012).
   await expect(member.getByTestId('thread-comment')).toContainText('less than a minute ago');
   // The phone layout stacks the panes: the thread is mounted again in it (wait for that before scrolling to it).
   await member.setViewportSize({ width: 375, height: 800 });
@@ -126,7 +126,7 @@ test('assign with a comment, it arrives for the assignee, who answers with an @m
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS_DIR}/mention-highlight-1280.png` });
 
-  // Removed from the firm, the member's open list drops the assignment at once, without a reload (issue 27).
+  // Removed from the firm, the member's open list drops the assignment at once, without a reload (decision 012).
   await member.setViewportSize({ width: 1280, height: 800 });
   await member.goto('/triage/personal/inbox');
   await expect(rowWith(member, subject)).toBeVisible({ timeout: 15_000 });

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, signUpThroughUi, test } from '../support/fixtures';
 import { clickRowAction, clientMessage, signUpWithMailbox } from '../support/triage-page';
 
-// Issue 15: two members act on one shared mailbox at the same moment, each in their own browser; every action
+// Decision 012: two members act on one shared mailbox at the same moment, each in their own browser; every action
 // lands on the one item of each message, and both screens follow through the realtime stream.
 
 async function secondPerson(browser: Browser): Promise<Page> {
@@ -31,7 +31,7 @@ test('two members clear two threads of a shared mailbox at once; both browsers s
     (await page.request.post('/api/firm/shared-mailboxes', { data: { integrationId: mailboxId } })).status(),
   ).toBe(200);
 
-  // A colleague with a full name in Profile is named by it, not by their address (issue 27).
+  // A colleague with a full name in Profile is named by it, not by their address (decision 012).
   expect((await member.request.patch('/api/profile', { data: { fullName: 'Sam Lowe' } })).status()).toBe(200);
   const accepted = await member.request.post('/api/firm/invitations/accept', {
     data: { token: new URL(link).searchParams.get('token') },

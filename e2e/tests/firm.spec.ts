@@ -125,7 +125,7 @@ test.describe('firm (issue 15)', () => {
     await expect(member.getByTestId('thread-row').first()).toBeVisible({ timeout: 30_000 });
     // Its unread count shows beside it in the member's sidebar (the delivered message is unread).
     await expect(sidebarLink).toContainText(/\d+/, { timeout: 15_000 });
-    // Issue 27: the view names the shared mailbox and its owner's connection, not the member's (who has no
+    // Decision 012: the view names the shared mailbox and its owner's connection, not the member's (who has no
     // mailbox of their own: it read "Not connected" and offered a sandbox mailbox).
     const band = member.getByTestId('shared-mailbox-band');
     await expect(band.getByTestId('shared-mailbox-name')).toHaveText(address);

@@ -3,7 +3,7 @@ import { checkAccessibility, expect, signUpThroughUi, test } from '../support/fi
 import { IMAP_APP_URL, type ImapApp, startImapApp } from '../support/imap-app';
 import { SHOTS_DIR } from '../support/triage-page';
 
-// Issue 30: a user connects an IMAP/SMTP mailbox (a private Dovecot) on Email Integration: the form, Test
+// Decision 023: a user connects an IMAP/SMTP mailbox (a private Dovecot) on Email Integration: the form, Test
 // connection's answer in words, Connect, the card, and mail delivered to the mailbox reaching triage after Sync.
 
 let app: ImapApp | null = null;

@@ -2,7 +2,7 @@ import { deliverSandboxMessage, syncNow } from '../support/connect-sandbox';
 import { expect, test } from '../support/fixtures';
 import { detail, rows, SHOTS_DIR, signUpWithMailbox } from '../support/triage-page';
 
-// Issue 31: a rule made from a thread ("Always do this…"), previewed, saved; new mail from that sender gets it
+// Decision 025: a rule made from a thread ("Always do this…"), previewed, saved; new mail from that sender gets it
 // as it is filed, the thread's history says so, and it is undone from the thread like a person's action.
 
 test('a rule made from a thread files new mail, and is undone from the thread', async ({ page }) => {

@@ -6,7 +6,7 @@ import { clickRowAction, clientMessage, rows, SHOTS_DIR, signUpWithMailbox } fro
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-// Issue 12: actions answer at once, carry Undo for the undo window (and `z`), and a change the mailbox refuses
+// Decision 010: actions answer at once, carry Undo for the undo window (and `z`), and a change the mailbox refuses
 // later is announced wherever the user is.
 
 const toasts = (page: Page) => page.locator('[data-sonner-toast]');

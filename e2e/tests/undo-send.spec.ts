@@ -9,7 +9,7 @@ import {
   signUpWithMailbox,
 } from '../support/triage-page';
 
-// Undo send (issue 12): a reply is held server-side for the undo window (5 s by default, set on the profile
+// Undo send (decision 010): a reply is held server-side for the undo window (5 s by default, set on the profile
 // screen); "Email Sent" carries Undo, which takes it back and reopens the compose dialog as it was.
 
 test.use({ viewport: { width: 1440, height: 900 } });

@@ -11,7 +11,7 @@ import { type Summary, summarize } from '../report/stats';
 import type { BenchTable } from '../report/table';
 import type { BenchContext } from './bench-context';
 
-/** Issue 12's targets: one action p95 < 30 ms; bulk 500 p95 < 100 ms on PostgreSQL, < 300 ms on PGlite. */
+/** Decision 010's targets: one action p95 < 30 ms; bulk 500 p95 < 100 ms on PostgreSQL, < 300 ms on PGlite. */
 const SINGLE_TARGET_MS = 30;
 const BULK_TARGET_MS: Record<'postgres' | 'pglite', number> = { postgres: 100, pglite: 300 };
 /** Mailbox consistent after a bulk clear of 500 with quotas on: Gmail within 2 s, Graph within 5 s. */

@@ -9,7 +9,7 @@ import type { FleetMailbox } from './fleet-setup';
 
 /**
  * Graph change notifications the bench posts to the node's webhook per second (one notification a post): ten
- * times the notifications of one new message a second (issue 29's load for 1,000 mailboxes).
+ * times the notifications of one new message a second (decision 021's load for 1,000 mailboxes).
  */
 export const WEBHOOK_POSTS_PER_SECOND = 10;
 
@@ -63,7 +63,7 @@ type PushCostTarget = {
 type Subscription = { id: string; mailbox: string; clientState: string; expirationDateTime: string };
 
 /**
- * The cost of live updates on the push node (issue 29): (a) the webhook's answer time, measured by the bench
+ * The cost of live updates on the push node (decision 021): (a) the webhook's answer time, measured by the bench
  * posting Graph change notifications of the fleet's own subscriptions (right clientState, so each one queues a
  * real sync) at a steady rate; (b) the node's CPU for `seconds` with no new mail, then for `seconds` with one new
  * message a second in total, spread over the mailboxes, the poll running beneath as always.

@@ -14,7 +14,7 @@ function targetOf(phase: Phase, intervalMs: number): { text: string; isMet: bool
   const { stats } = phase;
   if (phase.scheduler === 'legacy') return { text: '—', isMet: null };
   if (phase.scheduler === 'push' && stats.notified) {
-    // Issue 29, with faults: none lost; the messages whose notification was not dropped still p95 < 5 s (a
+    // Decision 021, with faults: none lost; the messages whose notification was not dropped still p95 < 5 s (a
     // dropped one waits for the poll, by design).
     const { dropped, freshness } = stats.notified;
     const isMet = stats.arrived === stats.delivered && stats.duplicateItems === 0 && freshness.p95 < 5_000;
@@ -24,7 +24,7 @@ function targetOf(phase: Phase, intervalMs: number): { text: string; isMet: bool
     };
   }
   if (phase.scheduler === 'push') {
-    // Issue 29: new mail in seconds, none lost.
+    // Decision 021: new mail in seconds, none lost.
     const isMet =
       stats.arrived === stats.delivered &&
       stats.duplicateItems === 0 &&

@@ -30,7 +30,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const NOTIFICATION_FAULTS = ['/control/graph/push-faults', '/control/gmail-push/faults'];
 
 /**
- * Reconciliation heals an injected gap (issue 29). On the push node: `perKind` mailboxes lose a delivered
+ * Reconciliation heals an injected gap (decision 021). On the push node: `perKind` mailboxes lose a delivered
  * message's triage item (deleted by direct SQL through the harness), `perKind` others receive a message the
  * sandbox then hides from delta / history (its notification dropped too, so only a full listing can find it).
  * After one poll interval the gaps are checked to be still open, reconciliation is asked for through the

@@ -41,7 +41,7 @@ type ImapOptions = {
 };
 
 /**
- * IMAP (issue 30): first-sync throughput of the IMAP adapter against a private Dovecot beside the Graph and
+ * IMAP (decision 023): first-sync throughput of the IMAP adapter against a private Dovecot beside the Graph and
  * Gmail adapters against the sandbox, on one node in the same run; IDLE freshness (LMTP delivery → triage item);
  * one node holding N IDLE connections (its RSS and CPU, read from /proc).
  */

@@ -10,7 +10,7 @@ export type ListCase = {
 };
 
 /**
- * The requests a user makes most: inbox, Cleared, Unread, a search, a search with operators (issue 14), the
+ * The requests a user makes most: inbox, Cleared, Unread, a search, a search with operators (decision 009), the
  * sidebar counts.
  */
 export function listCases(searchToken: string): ListCase[] {

@@ -9,7 +9,7 @@ import { type Summary, summarize } from '../report/stats';
 import type { BenchTable } from '../report/table';
 import type { BenchContext } from './bench-context';
 
-/** Issue 31's targets: the filing hook adds < 5 ms p95 to a page; the preview answers < 200 ms p95. */
+/** Decision 025's targets: the filing hook adds < 5 ms p95 to a page; the preview answers < 200 ms p95. */
 const FILING_TARGET_MS = 5;
 const PREVIEW_TARGET_MS = 200;
 /** Pages of the unrecorded warm-up round before the filing is timed. */
@@ -55,7 +55,7 @@ async function timeFiling(
 }
 
 /**
- * Benchmark: rules (issue 31). (a) The filing hook on a sync page of new inbox messages, timed in the page's
+ * Benchmark: rules (decision 025). (a) The filing hook on a sync page of new inbox messages, timed in the page's
  * transaction by a harness route (prepare + finish, then rolled back), with the configured rules and with none,
  * beside the page's own insert. (b) The preview over stored items, through POST /api/rules/preview (server time).
  */

@@ -12,7 +12,7 @@ import type { BenchContext } from './bench-context';
 import { bundleTable } from './web-bundle-table';
 
 const PROBES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../web/page-probes.js');
-// Issue 13: first row < 1 s median; 60 fps — the longest frame's median over the runs within one 60 Hz frame, and
+// Decision 022: first row < 1 s median; 60 fps — the longest frame's median over the runs within one 60 Hz frame, and
 // no run over two.
 const TARGETS = { firstRowMs: 1_000, frameMs: 16.7, worstRunFrameMs: 33 };
 // requestAnimationFrame timestamps are vsync times at 0.1 ms resolution, so one 60 Hz frame reads 16.6–16.8 ms

@@ -63,7 +63,7 @@ export async function baselineRoutes(app: FastifyInstance): Promise<void> {
       counts: {
         triage: countOf((item) => isInView(item, 'inbox')),
         later: countOf((item) => item.status === 'later'),
-        // Scheduled counts every scheduled item (issue 14), read or not.
+        // Scheduled counts every scheduled item (decision 009), read or not.
         scheduled: items.filter((item) => item.status === 'scheduled').length,
         drafts: countOf((item) => item.status === 'drafts'),
       },

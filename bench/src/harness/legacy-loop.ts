@@ -1,7 +1,7 @@
 // The baseline of the fleet benchmark: the scheduler the product had before the sync fleet, re-created from
 // `git show b6b297f:apps/server/src/jobs/start-jobs.ts` (and its due-integrations.ts / integration-job.ts)
 // on top of today's mail functions, which now take an explicit dependencies object instead of the app.
-// Its behaviour is kept as it was, including what issue 10 is about: each tick walks the active
+// Its behaviour is kept as it was, including what decision 004 is about: each tick walks the active
 // integrations (no ORDER BY) and starts at most three runs, then stops.
 import {
   TOKEN_EXPIRING_WINDOW_MINUTES,

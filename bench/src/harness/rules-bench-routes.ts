@@ -75,7 +75,7 @@ function pageOf(mailbox: Mailbox, page: number, size: number, matchEvery: number
 }
 
 /**
- * Harness-only routes of the rules benchmark (issue 31): the filing hook timed on a sync page inside the page's
+ * Harness-only routes of the rules benchmark (decision 025): the filing hook timed on a sync page inside the page's
  * transaction (then rolled back), beside the page's own insert; rules and stored items seeded by direct SQL.
  */
 export async function rulesBenchRoutes(app: FastifyInstance): Promise<void> {

@@ -4,7 +4,7 @@
 
 export type TriageStatus = 'inbox' | 'later' | 'low_priority' | 'scheduled' | 'sent' | 'cleared' | 'drafts';
 export type TriageType = 'email' | 'mention' | 'notification';
-/** Where a mailbox lives: the two OAuth providers, or any IMAP/SMTP host (issue 30). */
+/** Where a mailbox lives: the two OAuth providers, or any IMAP/SMTP host (decision 023). */
 export type Provider = 'office365' | 'gmail' | 'imap';
 /** The providers connected through OAuth consent. */
 export type OAuthProvider = Exclude<Provider, 'imap'>;
@@ -178,7 +178,7 @@ export type Thread = {
   emailCount: number;
 };
 
-/** The spec's chip types, and `client` (an organisation of the client list, issue 15). */
+/** The spec's chip types, and `client` (an organisation of the client list, decision 012). */
 export type CustomFilterType = 'sender' | 'tag' | 'assignee' | 'client';
 export type CustomFilter = { type: CustomFilterType; value: string };
 

@@ -80,7 +80,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   // Which proxies to believe about the client address: off (default), a hop count, or addresses/CIDRs.
   TRUST_PROXY: trustProxy,
-  // IMAP mailboxes (issue 30): connect to hosts on loopback/private addresses and without TLS (development, tests
+  // IMAP mailboxes (decision 023): connect to hosts on loopback/private addresses and without TLS (development, tests
   // and e2e only: otherwise Test connection could probe the server's own network), and one more CA to trust
   // (a PEM file; the tests' Dovecot CA). Neither ever comes from a request.
   IMAP_ALLOW_PRIVATE_HOSTS: booleanFlag,
@@ -103,7 +103,7 @@ const envSchema = z.object({
     .regex(/^([01]?\d|2[0-4])-([01]?\d|2[0-4])$/, 'use start-end hours, e.g. 8-18')
     .default('8-18'),
   SYNC_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(600),
-  // IMAP live updates (issue 30): IDLE connections one process holds at most (0: none), and how long a node's
+  // IMAP live updates (decision 023): IDLE connections one process holds at most (0: none), and how long a node's
   // hold on a mailbox's IDLE lasts without renewal (another node takes the mailbox once it has run out).
   IMAP_IDLE_MAX_PER_NODE: z.coerce.number().int().min(0).max(100_000).default(500),
   IMAP_IDLE_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),

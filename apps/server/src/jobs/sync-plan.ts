@@ -35,7 +35,7 @@ export type SyncCandidate = {
 
 /**
  * A mailbox with healthy live updates is polled every 5 rounds (5 minutes by default) rather than every round
- * (decision 026): its mail comes by notification, and the poll is the net for a lost one. Issue 29 allows up to 15.
+ * (decision 026): its mail comes by notification, and the poll is the net for a lost one. Decision 021 allows up to 15.
  */
 export const LIVE_PUSH_POLL_PERIODS = 5;
 

@@ -2,7 +2,7 @@
 // (dependency-cruiser refuses the rest). The job engine has its own small door, mail/fleet.ts.
 
 export { completeConnection, startConnection } from './connect/connect-flow';
-// Connecting IMAP/SMTP mailboxes (issue 30): Test connection, Connect, Update password.
+// Connecting IMAP/SMTP mailboxes (decision 023): Test connection, Connect, Update password.
 export {
   connectImapMailbox,
   type ImapConnectResult,
@@ -13,7 +13,7 @@ export {
 export { recheckSharedMailboxAccess } from './connect/recheck-shared-access';
 export { isAllowedRedirectUri } from './connect/redirect-uri';
 export { toArchiveError, toUnarchiveError } from './core/error-mapping';
-// Filing new mail further as it is synced (rules, issue 31): the composition root sets `MailDeps.filing`.
+// Filing new mail further as it is synced (rules, decision 025): the composition root sets `MailDeps.filing`.
 export type { FilingHook, NewMessage, NewRow } from './core/filing-hook';
 // Built once by the composition root and passed in.
 export { createMailDeps, type MailDeps } from './core/mail-deps';

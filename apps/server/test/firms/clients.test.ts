@@ -1,4 +1,4 @@
-// Issue 15 (decision 015): mail that knows its client — contacts and organisations resolved by address, then
+// Decision 012 (decision 015): mail that knows its client — contacts and organisations resolved by address, then
 // domain; the client chip; threads filed to work items; one client list per firm, invisible to other firms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connected, connectFreshMailbox } from '../mail/support/mail-fixtures';

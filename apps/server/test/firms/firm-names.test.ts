@@ -1,4 +1,4 @@
-// Issue 27 item 7: names written into the firm refuse line breaks, controls and text-direction marks, no stored
+// Decision 012 item 7: names written into the firm refuse line breaks, controls and text-direction marks, no stored
 // name reaches an email header with a line break, and handles are unique within a firm.
 import { FIRM_TEXTS } from '@ledgerdesk/domain/api/firms';
 import { UNSAFE_NAME_MESSAGE } from '@ledgerdesk/domain/http/unsafe-text';

@@ -1,4 +1,4 @@
-// Firm roles (issue 15): an owner makes a member an owner, or an owner a member; a firm always keeps an owner,
+// Firm roles (decision 012): an owner makes a member an owner, or an owner a member; a firm always keeps an owner,
 // and an owner may leave once another owner stays.
 import { FIRM_TEXTS } from '@ledgerdesk/domain/api/firms';
 import type { FastifyInstance } from 'fastify';

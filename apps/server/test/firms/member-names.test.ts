@@ -1,4 +1,4 @@
-// Issue 27: colleagues are named by their display name (spec §5: the profile's full name, else the part of the
+// Decision 012: colleagues are named by their display name (spec §5: the profile's full name, else the part of the
 // email before the @) on every firm surface — the member list, shared mailboxes, assignments, the "Assigned by"
 // item, comments, mentions and "Cleared by" — with the address kept beside the name where the list shows it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

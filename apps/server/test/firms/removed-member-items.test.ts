@@ -1,4 +1,4 @@
-// Issue 27 item 1 (decision 013): the items that brought a shared thread to a colleague's own triage (an
+// Decision 012 item 1 (decision 013): the items that brought a shared thread to a colleague's own triage (an
 // assignment, a mention) disappear when the colleague is removed, leaves, or the mailbox stops being shared, and
 // their open streams are told at once.
 import type { AddressInfo } from 'node:net';

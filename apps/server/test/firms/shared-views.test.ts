@@ -1,4 +1,4 @@
-// Issue 27: a member reaches a shared mailbox's Later, Low Priority, Scheduled, Sent and Cleared items as they
+// Decision 012: a member reaches a shared mailbox's Later, Low Priority, Scheduled, Sent and Cleared items as they
 // reach their own (GET /api/triage/threads?view=…&mailboxId=…), and the firm names the mailbox's connection state
 // (the owner's integration: active, token expiry, last sync; never a token) for its shared view's header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

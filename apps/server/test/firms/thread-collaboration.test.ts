@@ -1,4 +1,4 @@
-// Issue 15 (decision 013): assignment with its history and internal comments with @mentions, on a shared
+// Decision 012 (decision 013): assignment with its history and internal comments with @mentions, on a shared
 // mailbox's thread and on a personal one, with firm isolation.
 import { COLLABORATION_TEXTS } from '@ledgerdesk/domain/api/collaboration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

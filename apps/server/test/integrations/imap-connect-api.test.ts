@@ -1,4 +1,4 @@
-// Issue 30: Test connection and Connect of IMAP/SMTP mailboxes, against a real private Dovecot, on both databases.
+// Decision 023: Test connection and Connect of IMAP/SMTP mailboxes, against a real private Dovecot, on both databases.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImapConnectBody, ImapConnectResponse } from '@ledgerdesk/domain/api/imap-connect';

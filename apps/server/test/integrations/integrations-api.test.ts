@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds)('integrations API on %s', (kind) => {
     // Never set up (no push row yet): pending, no reason, no notification (decision 021).
     expect(integrations[1]?.push).toEqual({ state: 'pending', reason: null, lastNotificationAt: null });
     expect(integrations[1]?.metadata).toEqual({ reset_items_count: 3 });
-    // A personal mailbox is no shared one (decision 024), and an OAuth one has no IMAP server (issue 30).
+    // A personal mailbox is no shared one (decision 024), and an OAuth one has no IMAP server (decision 023).
     expect(integrations[1]?.sharedMailbox).toBeNull();
     expect(integrations[1]?.imap).toBeNull();
     expect(integrations[1]?.verification).toEqual({

@@ -19,7 +19,7 @@ const CHANGES = 500;
 type SandboxMessage = { folder: string };
 type SandboxChange = { kind: string; immutableId: string };
 
-// Issue 12: 500 queued mailbox changes survive a SIGKILL of the node pushing them; after a restart each reaches the
+// Decision 010: 500 queued mailbox changes survive a SIGKILL of the node pushing them; after a restart each reaches the
 // mailbox exactly once. Real server processes on the CI PostgreSQL.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the outbox across a crash', () => {
   let h: MailHarness;

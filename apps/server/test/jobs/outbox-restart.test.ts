@@ -36,7 +36,7 @@ type SandboxMessage = { folder: string };
 type SandboxChange = { kind: string; immutableId: string };
 type Fault = { remaining: number };
 
-// Issue 27 item 12: a mailbox's outbox lease dies with its holder. A node is SIGKILLed while it pushes a mailbox's
+// Decision 012 item 12: a mailbox's outbox lease dies with its holder. A node is SIGKILLed while it pushes a mailbox's
 // queued changes (its Graph $batch held open by the sandbox); a node started again on the same data resumes them
 // at once instead of after the 120 s lease, and each change reaches the mailbox once. On PostgreSQL a second live
 // node also takes over a killed node's mailbox at once.

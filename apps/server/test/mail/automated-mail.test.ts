@@ -1,4 +1,4 @@
-// Issue 15 (decision 014): automated mail (list headers, Auto-Submitted, Precedence, no-reply senders) is synced
+// Decision 012 (decision 014): automated mail (list headers, Auto-Submitted, Precedence, no-reply senders) is synced
 // as type `notification` from Office 365 and Gmail alike, and a user's choice for a sender sticks across syncs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../support/test-database';

@@ -10,7 +10,7 @@ import { connectMailbox, createMailHarness, type MailHarness, signUp } from './s
 
 type SandboxMessage = { subject: string; folder: string; isRead: boolean };
 
-// Issue 27 item 14: a sync that finds an acted-on message as the action left it writes nothing — no UPDATE, so no
+// Decision 012 item 14: a sync that finds an acted-on message as the action left it writes nothing — no UPDATE, so no
 // trigger run and no second realtime event for the item.
 describe.each(testDatabaseKinds)('a sync after an action (%s)', (kind) => {
   let h: MailHarness;

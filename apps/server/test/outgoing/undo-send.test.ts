@@ -1,4 +1,4 @@
-// Undo send (issue 12): send-office365-email with holdSeconds keeps the message server-side for the window, the
+// Undo send (decision 010): send-office365-email with holdSeconds keeps the message server-side for the window, the
 // sender hands it to the provider once due (on any node, exactly once), and POST /api/outgoing/:id/cancel takes
 // it back while it is still held. Checked against the sandbox's own Sent folder.
 import crypto from 'node:crypto';

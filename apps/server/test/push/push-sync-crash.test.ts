@@ -48,7 +48,7 @@ type Fault = { provider: OAuthProvider; pathContains?: string };
 /** The second page of each provider's change feed: Graph's delta `$skiptoken`, Gmail's history `pageToken`. */
 const SECOND_PAGE: Record<OAuthProvider, string> = { office365: '$skiptoken', gmail: 'pageToken' };
 
-// Issue 29: a node SIGKILLed while a push notification's sync is half-way through a mailbox's change feed (its
+// Decision 021: a node SIGKILLed while a push notification's sync is half-way through a mailbox's change feed (its
 // first page committed, the second held by the sandbox) loses nothing: a node started again on the same URL
 // and database finishes the mailbox from the committed cursor, each message in triage once, and push goes on.
 // On PostgreSQL the database is shared; on PGlite the nodes take the embedded database in turn.

@@ -30,7 +30,7 @@ type SyncJob = {
 const gmailNotification = (address: string, historyId: number) =>
   Buffer.from(JSON.stringify({ emailAddress: address, historyId })).toString('base64');
 
-// Issue 29: a mailbox whose notifications reach both nodes syncs once for the burst, never twice at once. Two real
+// Decision 021: a mailbox whose notifications reach both nodes syncs once for the burst, never twice at once. Two real
 // server processes share one PostgreSQL (PGlite is one process's database: two nodes cannot share it).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('push notifications on two nodes of one PostgreSQL', () => {
   let h: MailHarness;

@@ -1,4 +1,4 @@
-// The rules API (issue 31): create, list with stats, change (a new version), reorder, delete; the preview over
+// The rules API (decision 025): create, list with stats, change (a new version), reorder, delete; the preview over
 // stored items and "apply now" as one bulk action with one Undo; firm rules for owners only; every refusal a
 // clear 4xx; a member never reaches another member's personal rules.
 import type {

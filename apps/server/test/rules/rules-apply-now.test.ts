@@ -1,4 +1,4 @@
-// "Also apply to these now" (issue 31) runs every action of a rule on the threads its preview lists, as one bulk
+// "Also apply to these now" (decision 025) runs every action of a rule on the threads its preview lists, as one bulk
 // action with one Undo: Snooze, Move to Notifications and Mark read on the items, Assign, Set client and Add to
 // work on their threads; the Undo takes all of it back, the thread-level actions included.
 import type { RuleApplyResponse } from '@ledgerdesk/domain/api/rules-endpoints';

@@ -1,4 +1,4 @@
-// Rules applied as mail is filed (issue 31), end to end on sandbox mailboxes over HTTP: each action, the new-items
+// Rules applied as mail is filed (decision 025), end to end on sandbox mailboxes over HTTP: each action, the new-items
 // count never raised by mail a rule clears, exactly once across two syncs at once and a refiling, a broken rule
 // switched off without blocking the sync, and Undo from the thread like a person's action.
 

@@ -1,4 +1,4 @@
-// Firm rules (issue 31) act only on mailboxes shared with the firm: Assign to a member with a to-do date offset
+// Firm rules (decision 025) act only on mailboxes shared with the firm: Assign to a member with a to-do date offset
 // delivers the member's item, a personal mailbox of the same owner is left alone, and a rule whose assignee left
 // the firm is switched off with a notice while the sync goes on.
 import { RULE_FAILURE_REASONS } from '@ledgerdesk/domain/rules/rule-messages';

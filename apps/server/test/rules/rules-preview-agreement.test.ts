@@ -1,4 +1,4 @@
-// The preview and the filing agree (issue 31, decision 025): one rule per condition kind is in place while new mail
+// The preview and the filing agree (decision 025): one rule per condition kind is in place while new mail
 // is filed, and afterwards each rule's preview over the stored items (SQL narrowing, then the rules' evaluator)
 // names exactly the messages the filing applied it to. Headers are the one known difference: stored items keep
 // none, so the preview matches nothing on them and says so.

@@ -1,4 +1,4 @@
-// The preview's two ways of counting agree (issue 31, decision 025): a rule SQL decides alone (attachment) is counted
+// The preview's two ways of counting agree (decision 025): a rule SQL decides alone (attachment) is counted
 // by the database, which sends only the newest threads listed; a text rule is judged row by row in Node. Over the
 // same 250 two-message threads both say 250, list the same newest 200 threads, and each listed thread holds both
 // of its items.

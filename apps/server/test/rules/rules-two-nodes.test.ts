@@ -1,4 +1,4 @@
-// Rules applied exactly once across two real server processes (issue 31, decision 025): both nodes sync the same
+// Rules applied exactly once across two real server processes (decision 025): both nodes sync the same
 // mailbox's new mail at once, again and again, then one node resets the mailbox (the messages refiled); each rule
 // still applied once per message and rule version, with one undo record and one outbox change per message.
 // Two processes share one PostgreSQL (PGlite is one process's database: two nodes cannot share it).

@@ -1,4 +1,4 @@
-// Firm isolation (issue 15): a member sees the mailboxes shared with their firm and none of the owner's private
+// Firm isolation (decision 012): a member sees the mailboxes shared with their firm and none of the owner's private
 // ones, a member of another firm sees nothing, removal takes everything away, and two members acting on one
 // shared thread leave one item with both actions applied in order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -26,7 +26,7 @@ const OUTAGE_MS = 20_000;
 /** The path of each provider's batch call the outbox pushes with. */
 const PUSH_PATH: Record<OAuthProvider, string> = { office365: '$batch', gmail: 'batchModify' };
 
-// Issue 12: actions answer at once and reach the mailbox through the outbox, across outages, syncs and Undo.
+// Decision 010: actions answer at once and reach the mailbox through the outbox, across outages, syncs and Undo.
 describe.each(testDatabaseKinds)('the mailbox outbox (%s)', (kind) => {
   let h: MailHarness;
   let mailboxes = 0;

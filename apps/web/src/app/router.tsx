@@ -136,9 +136,9 @@ export function createRouter() {
             { path: 'time', element: <ComingSoonPage title="Time" /> },
             { path: 'settings', element: <ComingSoonPage title="Settings" /> },
             { path: 'profile', element: <ProfilePage /> },
-            // Issue 31: one's own rules, and the firm's read-only (owners manage them on the Firm screen).
+            // Decision 025: one's own rules, and the firm's read-only (owners manage them on the Firm screen).
             { path: 'rules', element: <RulesPage /> },
-            // Issue 15: the firm (create, rename, invite, members, leave) and the invitation link's screen.
+            // Decision 012: the firm (create, rename, invite, members, leave) and the invitation link's screen.
             { path: 'firm', element: <FirmPage /> },
             { path: 'firm/join', element: <JoinFirmPage /> },
           ],

@@ -2,7 +2,7 @@ import { DEFAULT_UNDO_SECONDS, toUndoSeconds, type UndoSeconds } from '@ledgerde
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
- * The undo window (issue 12), one of the stored UI settings (local storage, like the triage panel sizes):
+ * The undo window (decision 010), one of the stored UI settings (local storage, like the triage panel sizes):
  * how long a sent message is held before it goes out, and how long "Email Sent" offers Undo. Set on the
  * profile screen, read by the compose dialog.
  */

@@ -1,5 +1,5 @@
 /**
- * Mail that knows its client (issue 15, decision 015). Every endpoint needs a session; errors are
+ * Mail that knows its client (decision 012, decision 015). Every endpoint needs a session; errors are
  * `{error:{code,message}}`.
  *
  * POST   /api/clients                          body ClientBody  → 201 ClientSaved

@@ -1,5 +1,5 @@
 /**
- * Thread collaboration (issue 15, decision 013): assignment and internal comments with @mentions. Every endpoint
+ * Thread collaboration (decision 012, decision 013): assignment and internal comments with @mentions. Every endpoint
  * needs a session; errors are `{error:{code,message}}`. A thread is one the user can open (their own, or one of a
  * mailbox shared with their firm); any other answers 404.
  *

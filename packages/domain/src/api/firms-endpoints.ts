@@ -64,7 +64,7 @@ export type SharedMailboxDto = {
   ownerName: string;
   sharedAt: string;
   /**
-   * The owner's connection of the mailbox, as its members' shared view shows it (issue 27): active or not, when
+   * The owner's connection of the mailbox, as its members' shared view shows it (decision 012): active or not, when
    * its access token expires and when it last synced. Never a token.
    */
   connection: { isActive: boolean; tokenExpiresAt: string | null; lastSyncAt: string | null };

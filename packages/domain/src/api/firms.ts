@@ -1,5 +1,5 @@
 /**
- * Firms, members, invitations and shared mailboxes (issue 15, decision 012). Every endpoint needs a session;
+ * Firms, members, invitations and shared mailboxes (decision 012). Every endpoint needs a session;
  * errors are `{error:{code,message}}`.
  *
  * GET    /api/firm                                   → FirmResponse ({firm: null} outside a firm)

@@ -1,4 +1,4 @@
-// Connecting an IMAP/SMTP mailbox (issue 30): the bodies the server validates, the answers both sides read, and
+// Connecting an IMAP/SMTP mailbox (decision 023): the bodies the server validates, the answers both sides read, and
 // the words of each step of "Test connection". The password goes in, never out.
 import { z } from 'zod';
 import type { EmailIntegrationDto } from './integrations';

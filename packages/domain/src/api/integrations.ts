@@ -39,7 +39,7 @@ export type EmailIntegrationDto = Omit<EmailIntegration, 'userId'> & {
   verification: MailboxVerificationDto;
   /** The mailbox's live updates (decision 021). */
   push: LiveUpdatesDto;
-  /** An IMAP mailbox's server (issue 30; never its login); null or absent for the OAuth providers. */
+  /** An IMAP mailbox's server (decision 023; never its login); null or absent for the OAuth providers. */
   imap?: { host: string } | null;
 };
 

@@ -1,5 +1,5 @@
 /**
- * Undo send (issue 12): a message sent with `holdSeconds` is held server-side for the undo window, then a sender
+ * Undo send (decision 010): a message sent with `holdSeconds` is held server-side for the undo window, then a sender
  * on every node hands it to the provider. Paths, texts and DTOs, without zod.
  *
  * POST /api/outgoing/:id/cancel   200 {mail}: the held message, removed before it reached the provider;

@@ -1,7 +1,7 @@
 import type { Rule } from '../rules/rule-types';
 
 /**
- * Rules (issue 31). Every endpoint needs a session; errors are `{error:{code,message}}` with the texts of
+ * Rules (decision 025). Every endpoint needs a session; errors are `{error:{code,message}}` with the texts of
  * rules/rule-messages.ts.
  *
  * GET    /api/rules                                 → RulesResponse (own personal rules; the firm's rules)

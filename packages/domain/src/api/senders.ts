@@ -1,5 +1,5 @@
 /**
- * Where a sender's mail lands (issue 15, decision 014). Needs a session; errors are `{error:{code,message}}`.
+ * Where a sender's mail lands (decision 012, decision 014). Needs a session; errors are `{error:{code,message}}`.
  *
  * POST /api/triage/senders   body SenderChoiceBody → SenderChoiceResponse
  *      `kind` 'notification' moves the sender's mail to the Notifications tab, 'email' back to Email: the user's

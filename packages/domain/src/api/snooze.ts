@@ -1,5 +1,5 @@
 /**
- * Snooze and follow-up reminders (issue 14). Every endpoint needs a session; errors are `{error:{code,message}}`.
+ * Snooze and follow-up reminders (decision 009). Every endpoint needs a session; errors are `{error:{code,message}}`.
  *
  * POST /api/triage/items/snooze    body SnoozeBody    → SnoozeResponse
  *      The items (of the main view: Inbox, Later, Low Priority, or already Scheduled) get status `scheduled`

@@ -1,6 +1,6 @@
 /**
  * Mail domains shared by the public (free mail providers): a sender at one of them says nothing about their
- * organisation, so a domain here never resolves a client (issue 15, decision 015).
+ * organisation, so a domain here never resolves a client (decision 012, decision 015).
  */
 export const PUBLIC_MAIL_DOMAINS: ReadonlySet<string> = new Set([
   'gmail.com',

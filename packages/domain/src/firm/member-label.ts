@@ -1,5 +1,5 @@
 /**
- * A colleague as a choice lists them (issue 27): their display name, with their address beside it only when
+ * A colleague as a choice lists them (decision 012): their display name, with their address beside it only when
  * another member has the same name, so two people are never told apart by nothing.
  */
 export function memberLabel(

@@ -1,5 +1,5 @@
 /**
- * @mentions in internal comments (issue 15): `@handle`, where a member's handle is their profile handle (without
+ * @mentions in internal comments (decision 012): `@handle`, where a member's handle is their profile handle (without
  * its "@") or, without one, their email address's local part. Matched case-insensitively.
  */
 /** Beside the comment that mentioned the reader, when a mention opened the thread (a cue beyond its colour). */

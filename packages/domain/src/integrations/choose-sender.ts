@@ -5,7 +5,7 @@ export type SenderCandidate = { id: string; provider: Provider; isActive: boolea
 
 /**
  * The mailbox a mail goes out from: the preferred one (a reply's original mailbox) when it is there, else an
- * active Office 365 mailbox (spec §5), else an active Gmail mailbox (a deviation: issue 3 asks send and reply
+ * active Office 365 mailbox (spec §5), else an active Gmail mailbox (a deviation: decision 005 asks send and reply
  * for both providers), else an inactive one, so the inactive-account message can be shown. Ties keep the
  * candidates' order. The browser's compose "From" and the server's default sender both choose with it.
  */

@@ -1,7 +1,7 @@
 // Texts of the Email Integration help card (spec §2).
 
 export const HELP_SYNC_TEXT = 'Once sync is configured, your emails are synced automatically every minute.';
-// Spec §2: "only emails are accessed, not the password". An IMAP mailbox (issue 30) needs its app password, so the
+// Spec §2: "only emails are accessed, not the password". An IMAP mailbox (decision 023) needs its app password, so the
 // text says what holds for each kind instead of a promise IMAP would break.
 export const HELP_PRIVACY_TEXT =
   'We only access your emails. Office 365 and Gmail never give Ledgerdesk your password; an IMAP app password is stored encrypted and never shown again.';

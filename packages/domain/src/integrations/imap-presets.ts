@@ -2,7 +2,7 @@
 export type MailSecurity = 'tls' | 'starttls' | 'none';
 export type MailServerSettings = { host: string; port: number; security: MailSecurity };
 
-/** A well-known mail host's IMAP and SMTP servers, and the address domains it serves (issue 30). */
+/** A well-known mail host's IMAP and SMTP servers, and the address domains it serves (decision 023). */
 export type ImapPreset = {
   id: string;
   label: string;

@@ -1,5 +1,5 @@
 /**
- * A mailbox's live updates (issue 29, decision 021) as Email Integration shows them: `live` (the provider
+ * A mailbox's live updates (decision 021) as Email Integration shows them: `live` (the provider
  * pushes), `polling` (this configuration cannot push; the reason says why), `attention` (setting up or renewing
  * failed repeatedly, or the connection needs attention), `pending` (being set up or retried).
  */

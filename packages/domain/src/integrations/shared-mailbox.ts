@@ -1,4 +1,4 @@
-// Microsoft 365 shared mailboxes (issue 30, decision 024): the words Email Integration and the server share.
+// Microsoft 365 shared mailboxes (decision 023, decision 024): the words Email Integration and the server share.
 
 /** How an Office 365 integration's mailbox is opened: the user's own, or a shared one with the user's sign-in. */
 export type MailboxKind = 'personal' | 'shared';

@@ -11,7 +11,7 @@ describe('send catalogue', () => {
       'Rate Limited',
       'Token Refresh Failed',
       'Permission Denied',
-      // Issue 30 (decision 024): a shared mailbox whose tenant grants neither Send As nor Send on behalf.
+      // Decision 023 (decision 024): a shared mailbox whose tenant grants neither Send As nor Send on behalf.
       'Sending Not Allowed',
       'Send Failed',
     ]);

@@ -44,7 +44,7 @@ type TextGate = {
 };
 
 /**
- * Rules made ready to judge many messages (a sync page of 500 against 100 rules, issue 31): the enabled ones in
+ * Rules made ready to judge many messages (a sync page of 500 against 100 rules, decision 025): the enabled ones in
  * order (personal before firm, then by position), each condition's text lower-cased and trimmed once, and each
  * rule that can name what it needs indexed by it. An "all" rule needs one of its conditions (the sender's address
  * or domain, the mailbox, a text it contains, an attachment, automated mail); an "any" rule whose every condition

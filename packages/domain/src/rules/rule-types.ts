@@ -1,5 +1,5 @@
 /**
- * Rules (issue 31): what a person (or a firm's owners, for shared mailboxes) says once about a kind of mail.
+ * Rules (decision 025): what a person (or a firm's owners, for shared mailboxes) says once about a kind of mail.
  * Conditions are plain, case-insensitive text comparisons (no user-written regular expressions); actions are the
  * triage actions a person takes. Pure types and constants, shared by the server, the web and the tests.
  */

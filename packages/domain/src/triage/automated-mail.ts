@@ -1,5 +1,5 @@
 /**
- * Automated mail (issue 15): newsletters, notifications and system mail are synced as type `notification`, so
+ * Automated mail (decision 012): newsletters, notifications and system mail are synced as type `notification`, so
  * they land under the Notifications tab instead of mixing with clients' mail. A message is automated when it
  * carries a list header (List-Unsubscribe, List-Id), says it was sent automatically (Auto-Submitted other than
  * "no"), is bulk or list mail (Precedence: bulk, list or junk), or comes from a no-reply style address.

@@ -22,7 +22,7 @@ export const TRIAGE_VIEWS: readonly TriageView[] = [
 const PERSONAL_VIEW = /^\/triage\/personal\/(inbox|later|low-priority|scheduled|sent|cleared)(?:\/|$)/;
 const SHARED_VIEW = /^\/triage\/shared\/([^/]+)(?:\/(later|low-priority|scheduled|sent|cleared))?(?:\/|$)/;
 
-/** The views of a shared mailbox besides its own (main) one, as its members reach their own (issue 27). */
+/** The views of a shared mailbox besides its own (main) one, as its members reach their own (decision 012). */
 export const SHARED_SUB_VIEWS = ['later', 'low-priority', 'scheduled', 'sent', 'cleared'] as const;
 export type SharedSubView = (typeof SHARED_SUB_VIEWS)[number];
 // Spec §2: the filters also recognise these fragments directly under /triage.

@@ -1,4 +1,4 @@
-/** The undo window (issue 12): how long a sent message is held, and an action's toast offers Undo. */
+/** The undo window (decision 010): how long a sent message is held, and an action's toast offers Undo. */
 export const UNDO_SECONDS_CHOICES = [0, 5, 10, 20, 30] as const;
 export type UndoSeconds = (typeof UNDO_SECONDS_CHOICES)[number];
 export const DEFAULT_UNDO_SECONDS: UndoSeconds = 5;

@@ -9,7 +9,7 @@ export const ARCHIVED_FOLDER_STATES: readonly FolderState[] = ['archive', 'archi
  * `(status IN statuses [OR folder_state IN ARCHIVED_FOLDER_STATES]) [AND folder_state NOT IN ARCHIVED_FOLDER_STATES]
  *  [AND snoozed_until IS NULL]`. A missing folder state counts as not archived.
  *
- * Issue 14 over spec §4: a snoozed item (status scheduled with a return time) leaves the main view until it
+ * Decision 009 over spec §4: a snoozed item (status scheduled with a return time) leaves the main view until it
  * returns; a scheduled item without a return time stays in it as the spec says.
  */
 export type ViewCriteria = {

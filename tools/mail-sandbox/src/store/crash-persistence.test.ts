@@ -110,7 +110,7 @@ afterEach(async () => {
   if (directory) await rm(directory, { recursive: true, force: true });
 });
 
-// Issue 27 item 13: what the sandbox answered is in its state file before the answer, so a SIGKILL right after
+// Decision 012 item 13: what the sandbox answered is in its state file before the answer, so a SIGKILL right after
 // an acknowledged change loses nothing (a provider never forgets what it acknowledged).
 describe('the sandbox state across a crash', () => {
   it('keeps an acknowledged Gmail archive and a created message when killed right after the answers', async () => {

@@ -2,7 +2,7 @@ import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { emailIntegrations } from './email-integrations';
 
 /**
- * Which server process holds an IMAP mailbox's IDLE (issue 30, decision 023): taken and renewed by definer
+ * Which server process holds an IMAP mailbox's IDLE (decision 023): taken and renewed by definer
  * functions only (migration 0032, row-level security on and no policy for the app role).
  */
 export const imapIdleLeases = pgTable('imap_idle_leases', {

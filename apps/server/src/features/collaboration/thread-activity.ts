@@ -64,7 +64,7 @@ export async function threadActivity(
   scope: ThreadScope,
   ruleHistory: RuleHistoryHook,
 ): Promise<ThreadActivityResponse> {
-  // Members are named as their profile names them now (issue 27); the name kept with the row is for the others.
+  // Members are named as their profile names them now (decision 012); the name kept with the row is for the others.
   const names = new Map((await firmMembers(tx)).map((member) => [member.userId, member.name]));
   function nameOf(id: string | null, kept: string): string;
   function nameOf(id: string | null, kept: string | null): string | null;

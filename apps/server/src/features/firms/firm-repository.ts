@@ -126,7 +126,7 @@ async function pendingInvitations(tx: Tx, firmId: string, now: Date): Promise<Fi
 }
 
 // Colleagues are named by their display name (spec §5: the profile's full name, else the part of the email before
-// the @), never by their address (issue 27).
+// the @), never by their address (decision 012).
 
 /** The signed-in user's display name, as colleagues see it (their own profile row, readable under RLS). */
 export async function actorDisplayName(tx: Tx, user: SessionUser): Promise<string> {

@@ -8,7 +8,7 @@ export type FleetSyncFigures = {
   oldestDueAgeSeconds?: number | null;
 };
 
-/** IMAP IDLE (issue 30): this node's connections and leases, and the mailboxes some node holds IDLE on. */
+/** IMAP IDLE (decision 023): this node's connections and leases, and the mailboxes some node holds IDLE on. */
 export type ImapIdleFigures = {
   enabled: boolean;
   connections: number;

@@ -39,7 +39,7 @@ function sendFailure(reply: FastifyReply, failure: Failure) {
   return reply.code(422).send(body);
 }
 
-/** IMAP/SMTP mailboxes (issue 30): Test connection, Connect, and Update password after the server refused one. */
+/** IMAP/SMTP mailboxes (decision 023): Test connection, Connect, and Update password after the server refused one. */
 export async function imapConnectRoutes(app: FastifyInstance): Promise<void> {
   const limiter = createImapAttemptLimiter(app.db);
 

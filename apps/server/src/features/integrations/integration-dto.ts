@@ -48,7 +48,7 @@ export function toIntegrationDto(
     metadata: publicIntegrationMetadata(row.metadata ?? {}),
     verification: toVerificationDto(health.verification ?? null),
     push: toLiveUpdatesDto(row, health.push, health.isPushOff, health.sharedPollSeconds ?? null),
-    // An IMAP mailbox shows its server, never its login (issue 30).
+    // An IMAP mailbox shows its server, never its login (decision 023).
     imap: row.provider === 'imap' ? { host: imapHost ?? '' } : null,
   };
 }

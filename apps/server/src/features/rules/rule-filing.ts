@@ -1,4 +1,4 @@
-// Rules applied as mail is filed (issue 31, decision 025): the sync's filing hook. In the page's transaction, before
+// Rules applied as mail is filed (decision 025): the sync's filing hook. In the page's transaction, before
 // its new rows are inserted, each new inbox message is matched; the first claim of (message, rule, version) in the
 // applied-log wins, so two nodes or a re-sync never apply a rule twice; the rows are inserted already in the state
 // the rules give them (mail a rule clears never reaches the new-items count), and each message's action is then
@@ -62,7 +62,7 @@ const RULE_SETS_KEPT = 1_000;
 
 /**
  * The rules of each mailbox, read again only when their fingerprint changed (rules-repository `ruleSetStamp`): a
- * page with new mail then costs one short statement instead of reading every rule's JSON (issue 31: < 5 ms).
+ * page with new mail then costs one short statement instead of reading every rule's JSON (decision 025: < 5 ms).
  */
 function createRuleSets() {
   const kept = new Map<string, { stamp: string; set: RuleSet }>();

@@ -71,7 +71,7 @@ async function ruleAnswer(tx: Tx, row: RuleRow) {
   return { rule: toRuleDto(row, stats.get(row.id)) };
 }
 
-/** Rules (domain api/rules-endpoints.ts, issue 31, decision 025). */
+/** Rules (domain api/rules-endpoints.ts, decision 025). */
 export async function ruleRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(
     app,

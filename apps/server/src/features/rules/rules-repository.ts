@@ -1,4 +1,4 @@
-// The rules' SQL (issue 31, migration 0030): rules under row-level security (own personal rules, the firm's
+// The rules' SQL (decision 025, migration 0030): rules under row-level security (own personal rules, the firm's
 // rules), their stats, and the applied-log whose key makes each (message, rule, version) apply once.
 
 import type { Rule } from '@ledgerdesk/domain/rules/rule-types';
@@ -56,7 +56,7 @@ export function toRule(row: RuleFields): Rule {
 
 /**
  * The enabled rules that act on one of the owner's mailboxes: their personal rules, and their firm's when shared.
- * One statement (the sync asks it on every page of new mail: issue 31's < 5 ms).
+ * One statement (the sync asks it on every page of new mail: decision 025's < 5 ms).
  */
 export async function listRulesForMailbox(
   tx: DbOrTx,
@@ -84,7 +84,7 @@ export async function listRulesForMailbox(
  * A fingerprint of the rules that may act on a mailbox: the firm it is shared with and the versions of the rule
  * sets of its owner and of that firm (migration 0033: every write of one of their rules raises the version in the
  * writing transaction), with how many rules there are. Equal fingerprints, equal rules; a sync page reads this
- * one short row (a function planned once per connection) instead of 100 rules' JSON (issue 31).
+ * one short row (a function planned once per connection) instead of 100 rules' JSON (decision 025).
  */
 export async function ruleSetStamp(
   tx: DbOrTx,

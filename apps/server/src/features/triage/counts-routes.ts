@@ -6,7 +6,7 @@ import { countOwnItems, countSharedUnread } from './triage-repository';
 
 /**
  * GET /api/triage/counts: unread badges for Triage (the main view), Later and Drafts, and every scheduled item
- * for Scheduled (issue 14 over spec §2: snoozed mail is usually read, and the badge says what is waiting), in
+ * for Scheduled (decision 009 over spec §2: snoozed mail is usually read, and the badge says what is waiting), in
  * one query summed from the user's maintained item buckets (migration 0006) with the list's own view SQL.
  */
 export async function triageCountsRoutes(app: FastifyInstance): Promise<void> {

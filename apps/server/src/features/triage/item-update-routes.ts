@@ -32,7 +32,7 @@ async function actorFor(tx: Tx, user: SessionUser, isShared: boolean): Promise<A
   return { id: user.id, name: isShared ? await actorDisplayName(tx, user) : displayName(null, user.email) };
 }
 
-/** PATCH one item, POST a bulk update (spec §4, §7, §8) and POST an undo of either (issue 12). */
+/** PATCH one item, POST a bulk update (spec §4, §7, §8) and POST an undo of either (decision 010). */
 export async function itemUpdateRoutes(app: FastifyInstance, takeBack: TakeBackHook): Promise<void> {
   defineRoute(
     app,

@@ -1,4 +1,4 @@
-// The undo record of a person's (or a rule's) action (issue 12): written in the transaction that changes the items,
+// The undo record of a person's (or a rule's) action (decision 010): written in the transaction that changes the items,
 // beside the mailbox changes the outbox queues for it (decision 010).
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';

@@ -7,7 +7,7 @@ import {
 import type { z } from 'zod';
 
 type ItemPatch = z.output<typeof itemPatchSchema>;
-/** Who acts, by their display name (issue 27: colleagues read "Cleared by Priya Shah", not an address). */
+/** Who acts, by their display name (decision 012: colleagues read "Cleared by Priya Shah", not an address). */
 export type Actor = { id: string; name: string };
 
 /**

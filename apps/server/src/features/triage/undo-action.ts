@@ -42,7 +42,7 @@ function snapshotOf(item: StoredItem): Omit<ItemSnapshot, 'id'> {
 }
 
 /**
- * Takes an action back (issue 12): its changes still queued never reach the mailbox; those already pushed (or
+ * Takes an action back (decision 010): its changes still queued never reach the mailbox; those already pushed (or
  * being pushed) are reversed through the outbox, after them; the items return to what they were before.
  * `takeBack` takes back what other features did with the action (a rule's thread-level actions). All in one
  * transaction; another user's action id is a 404.

@@ -7,7 +7,7 @@ import type { ItemSnapshot, MailboxChangeOperation } from '../../mail';
 import { type ItemRow, itemColumns, sourceJoin } from './item-row';
 
 /**
- * The queries of Undo (issue 12): an action's record (`triage_actions`, what each item was), the mailbox changes
+ * The queries of Undo (decision 010): an action's record (`triage_actions`, what each item was), the mailbox changes
  * it queued (`mailbox_changes`) and the items put back. Inside `withUser`: row-level security shows the user's own
  * actions and changes.
  */

@@ -1,4 +1,4 @@
-// What the sync asks of whoever files new mail further (issue 31: rules, wired in by the composition root, so the
+// What the sync asks of whoever files new mail further (decision 025: rules, wired in by the composition root, so the
 // mail layer imports no feature). The hook sees a page's new rows before they are inserted, in the page's
 // transaction, and may change their triage state; it then learns their ids to record what it did.
 

@@ -4,7 +4,7 @@ import type { TokenCipher } from './tokens/token-cipher';
 export type ConnectionSecurity = 'tls' | 'starttls' | 'none';
 export type MailServer = { host: string; port: number; security: ConnectionSecurity };
 
-/** An IMAP/SMTP mailbox's servers and login (issue 30); stored encrypted (`email_integrations.imap_account`). */
+/** An IMAP/SMTP mailbox's servers and login (decision 023); stored encrypted (`email_integrations.imap_account`). */
 export type ImapAccount = {
   imap: MailServer;
   smtp: MailServer;

@@ -1,4 +1,4 @@
-// Issue 30: triage actions and sending on IMAP mailboxes reach a real Dovecot through the outbox (decision 023).
+// Decision 023: triage actions and sending on IMAP mailboxes reach a real Dovecot through the outbox (decision 023).
 import type { ItemUpdateResponse } from '@ledgerdesk/domain/api/triage';
 import { ARCHIVE_ERRORS } from '@ledgerdesk/domain/mail/archive-errors';
 import { SEND_ERRORS } from '@ledgerdesk/domain/mail/send-errors';

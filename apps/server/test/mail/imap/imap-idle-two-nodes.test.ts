@@ -1,4 +1,4 @@
-// Issue 30: one node at a time holds an IMAP mailbox's IDLE (a lease in PostgreSQL); when the holder dies another
+// Decision 023: one node at a time holds an IMAP mailbox's IDLE (a lease in PostgreSQL); when the holder dies another
 // node takes the mailbox within the lease, and new mail still arrives by IDLE. Two real server processes share one
 // PostgreSQL (PGlite is one process's database: two nodes cannot share it).
 import crypto from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 30: IMAP push. A node holds IDLE on each IMAP mailbox's INBOX and queues a sync through the fleet when the
+// Decision 023: IMAP push. A node holds IDLE on each IMAP mailbox's INBOX and queues a sync through the fleet when the
 // server tells of a change (decision 023), against a real Dovecot, on both databases.
 import { type DovecotServer, startDovecot } from '@ledgerdesk/test-support/dovecot';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Issue 30: the IMAP adapter against a Dovecot that goes down mid-sync, and against one without CONDSTORE/QRESYNC
+// Decision 023: the IMAP adapter against a Dovecot that goes down mid-sync, and against one without CONDSTORE/QRESYNC
 // (decision 023's flags digest), each its own private server since one is stopped and one announces less.
 import { type DovecotServer, startDovecot } from '@ledgerdesk/test-support/dovecot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

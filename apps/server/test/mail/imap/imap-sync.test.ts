@@ -1,4 +1,4 @@
-// Issue 30: the IMAP adapter feeds the one sync engine, against a real Dovecot (decision 023), on both databases.
+// Decision 023: the IMAP adapter feeds the one sync engine, against a real Dovecot (decision 023), on both databases.
 import { type DovecotServer, startDovecot } from '@ledgerdesk/test-support/dovecot';
 import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -49,7 +49,7 @@ export async function prepareOwnedAccount(h: MailHarness): Promise<Account> {
     body: '<p>Not yet sent.</p>',
     holdSeconds: 30,
   });
-  // Each account owns a firm of its own (firm isolation, issue 15): its mailbox is shared with that firm and
+  // Each account owns a firm of its own (firm isolation, decision 012): its mailbox is shared with that firm and
   // an invitation is pending, so the sweep also proves a member of one firm reaches nothing of another.
   await call(h, box.cookie, 'POST', '/api/firm', { name: `Firm of ${box.address}` });
   await call(h, box.cookie, 'POST', '/api/firm/shared-mailboxes', { integrationId: box.integrationId });
@@ -74,7 +74,7 @@ export async function prepareOwnedAccount(h: MailHarness): Promise<Account> {
   await call(h, box.cookie, 'POST', `/api/triage/threads/${encodeURIComponent(threadKey)}/work`, {
     workItemId: 'w-sweep',
   });
-  // A personal rule (issue 31): no one else may read, change, apply or delete it.
+  // A personal rule (decision 025): no one else may read, change, apply or delete it.
   const rule = await call(h, box.cookie, 'POST', '/api/rules', {
     name: 'Owned rule',
     conditions: [{ kind: 'subject_contains', value: 'owned' }],

@@ -21,7 +21,7 @@ export type OwnedIds = {
   commentId: string;
   /** A work item the owned thread is filed to. */
   workItemId: string;
-  /** A personal rule of the user (issue 31). */
+  /** A personal rule of the user (decision 025). */
   ruleId: string;
 };
 

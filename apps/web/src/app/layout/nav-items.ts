@@ -40,7 +40,7 @@ export const DRAFTS_ITEM: NavItem = {
   badge: 'drafts',
 };
 export const TRIAGE_ICON = Inbox;
-/** A mailbox shared with the user's firm, listed under Triage (issue 15). */
+/** A mailbox shared with the user's firm, listed under Triage (decision 012). */
 export const SHARED_MAILBOX_ICON = Share2;
 export const FIRM_ITEM: NavItem = { label: 'Firm', to: '/firm', icon: Building2 };
 

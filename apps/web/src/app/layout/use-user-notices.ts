@@ -7,7 +7,7 @@ import { FIRM_QUERY_KEY } from '../../lib/firm-query';
 import { toast } from '../../lib/toast';
 
 /**
- * Notices for the signed-in user wherever they are in the app (issue 12): a mailbox change refused for good
+ * Notices for the signed-in user wherever they are in the app (decision 010): a mailbox change refused for good
  * (its items were put back), as the spec's §8 toast; the triage lists and counts refetch, so the items show
  * where they are again. A change of the firm (members, roles, shared mailboxes) refreshes the firm on any screen,
  * so the sidebar's shared mailboxes and the Firm screen follow at once.

@@ -43,7 +43,7 @@ export function TriageRoute() {
     ? (firm?.sharedMailboxes.find((mailbox) => mailbox.integrationId === mailboxId) ?? null)
     : null;
   if (mailboxId) {
-    // Issue 27: a shared mailbox's view names the mailbox and shows its owner's connection, not the member's
+    // Decision 012: a shared mailbox's view names the mailbox and shows its owner's connection, not the member's
     // own (a member without a mailbox read "Not connected" and was offered a sandbox mailbox here).
     const title = pageTitle(pathname);
     const name = shared?.emailAddress ?? 'this shared mailbox';

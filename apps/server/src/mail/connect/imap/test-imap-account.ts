@@ -37,7 +37,7 @@ export function oauthCardRefusal(body: ImapConnectBody): StepFailure | null {
 }
 
 /**
- * Test connection (issue 30): the server names resolve (and not to a private address unless
+ * Test connection (decision 023): the server names resolve (and not to a private address unless
  * IMAP_ALLOW_PRIVATE_HOSTS), the IMAP connection and its TLS, the IMAP login, INBOX (with Sent and Archive found),
  * then SMTP connection and login. Stops at the first step that fails.
  */

@@ -8,7 +8,7 @@ import { getImapMessage, listImapIds, lookupImapMessages } from './imap-lookup';
 import { imapSend } from './imap-send';
 
 /**
- * The IMAP/SMTP adapter (issue 30, decision 023): one stream per folder (Inbox, Sent, Archive found by
+ * The IMAP/SMTP adapter (decision 023): one stream per folder (Inbox, Sent, Archive found by
  * special-use or usual name) with its cursor in the spec's `delta_token_<folder>` key, fed to the same engine
  * as Graph and Gmail. Actions go through the outbox (imap-actions.ts: `\Seen`, MOVE or COPY + UID EXPUNGE);
  * mail goes out over the account's SMTP server with its copy filed in Sent (imap-send.ts). The account (servers,

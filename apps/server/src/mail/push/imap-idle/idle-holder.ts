@@ -28,7 +28,7 @@ export type ImapIdleHolder = {
 type Held = LeasedMailbox & { connection: IdleConnection | null; since: number; dropped: boolean };
 
 /**
- * Holds IDLE on the INBOX of IMAP mailboxes (issue 30, decision 023): each node takes unleased mailboxes up to
+ * Holds IDLE on the INBOX of IMAP mailboxes (decision 023): each node takes unleased mailboxes up to
  * IMAP_IDLE_MAX_PER_NODE on a timer, renews its leases every quarter lease, and drops a mailbox whose lease it
  * lost (disconnected, disabled, needing a new password). A change the server tells queues a sync through the
  * fleet, as a Graph notification does; the connection itself never syncs. A failure releases the lease and backs

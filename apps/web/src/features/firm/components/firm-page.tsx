@@ -21,8 +21,8 @@ import {
 import { toast } from '../../../lib/toast';
 
 /**
- * The Firm screen (issue 15): create or rename the firm, invite by a copyable link, members, leave; and the firm's
- * rules (issue 31), composed in by the app (`rules`).
+ * The Firm screen (decision 012): create or rename the firm, invite by a copyable link, members, leave; and the firm's
+ * rules (decision 025), composed in by the app (`rules`).
  */
 export function FirmPage({ rules }: { rules?: ReactNode } = {}) {
   const firm = useFirm();

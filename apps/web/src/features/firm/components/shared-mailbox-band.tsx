@@ -19,7 +19,7 @@ const STATE_TEXT = {
 } as const;
 
 /**
- * The band under a shared mailbox's triage title (issue 27): which mailbox this is and whose, its connection
+ * The band under a shared mailbox's triage title (decision 012): which mailbox this is and whose, its connection
  * (the owner's integration), and its views — its own, Later, Low Priority, Scheduled, Sent and Cleared — as a
  * member reaches their own.
  */

@@ -23,7 +23,7 @@ const PROVIDERS: { provider: Provider; mark: string; markClass: string; descript
 
 /**
  * The "Connect Office 365" and "Connect Gmail" cards (Office 365's also adds shared mailboxes, decision 024), and
- * "Connect other mail (IMAP)" (issue 30).
+ * "Connect other mail (IMAP)" (decision 023).
  */
 export function ConnectCards({
   connecting,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ImapConnectForm } from './imap-connect-form';
 
-/** The third card on Email Integration: "Connect other mail (IMAP)" (issue 30), its form opened on demand. */
+/** The third card on Email Integration: "Connect other mail (IMAP)" (decision 023), its form opened on demand. */
 export function ImapConnectCard({
   onConnected,
 }: {

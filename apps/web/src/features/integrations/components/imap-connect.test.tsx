@@ -9,7 +9,7 @@ import { servePageOriginForFile } from '../../../lib/test-loopback';
 import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { ImapConnectCard } from './imap-connect-card';
 
-// The "Connect other mail (IMAP)" card (issue 30): presets fill the servers, the form says what is wrong with it
+// The "Connect other mail (IMAP)" card (decision 023): presets fill the servers, the form says what is wrong with it
 // in words, Test connection shows the failed step or the folders found, Connect hands the new mailbox on. A
 // loopback server plays the API.
 

@@ -3,7 +3,7 @@ import { useFirm, useShareMailbox } from '../../../lib/firm-query';
 import { toast } from '../../../lib/toast';
 
 /**
- * "Share with {firm}" (issue 15): the owner of a connected mailbox shares it with their firm or keeps it
+ * "Share with {firm}" (decision 012): the owner of a connected mailbox shares it with their firm or keeps it
  * private (the default). Shown only to a member of a firm; the mailbox's tokens never leave the server.
  */
 export function ShareWithFirm({

@@ -99,7 +99,7 @@ function ProfileSkeleton() {
   );
 }
 
-/** Where one's rules live (issue 31): their own screen, linked from here and the command palette. */
+/** Where one's rules live (decision 025): their own screen, linked from here and the command palette. */
 function RulesLinkCard() {
   return (
     <Card className="flex flex-wrap items-center justify-between gap-3 p-4">

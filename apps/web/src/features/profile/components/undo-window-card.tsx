@@ -4,7 +4,7 @@ import { useUndoSeconds } from '../../../lib/undo-window';
 
 const label = (seconds: number) => (seconds === 0 ? 'Off (no Undo, send at once)' : `${seconds} seconds`);
 
-/** The undo window of issue 12: how long actions and "Email Sent" offer Undo (this browser). */
+/** The undo window of decision 010: how long actions and "Email Sent" offer Undo (this browser). */
 export function UndoWindowCard() {
   const [seconds, setSeconds] = useUndoSeconds();
   return (

@@ -12,7 +12,7 @@ import type { RuleScope } from '@ledgerdesk/domain/rules/rule-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** The rules screen's one cache entry: the caller's personal rules and the firm's (issue 31). */
+/** The rules screen's one cache entry: the caller's personal rules and the firm's (decision 025). */
 export const RULES_QUERY_KEY = ['rules'] as const;
 
 /** The body the API takes to create or preview a rule (validated by the domain's ruleBodySchema first). */

@@ -11,7 +11,7 @@ import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { FirmRules } from './firm-rules';
 import { RulesPage } from './rules-page';
 
-// Firm rules on the Firm screen (issue 31): owners manage them there with the rules' own list and form; members see
+// Firm rules on the Firm screen (decision 025): owners manage them there with the rules' own list and form; members see
 // them read-only; /rules shows them read-only with a link to the Firm screen.
 
 const firmRule: RuleDto = {

@@ -9,7 +9,7 @@ import { RuleSection } from './rule-list';
 type Editing = { draft: RuleDraft; rule?: RuleDto } | null;
 
 /**
- * The firm's rules on the Firm screen (issue 31): owners add, change, reorder, switch off and delete them; members
+ * The firm's rules on the Firm screen (decision 025): owners add, change, reorder, switch off and delete them; members
  * see them read-only. The same list and form as /rules.
  */
 export function FirmRules() {

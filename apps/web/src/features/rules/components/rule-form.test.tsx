@@ -16,7 +16,7 @@ import { newDraft } from './rule-draft';
 import { RuleForm } from './rule-form';
 import { draftFromParams } from './rules-page';
 
-// The rule form (issue 31) checks a rule with the domain's schema before anything is sent, previews it with the
+// The rule form (decision 025) checks a rule with the domain's schema before anything is sent, previews it with the
 // server's own text and threads, and "Also apply to these now" runs the saved rule once with one Undo. A
 // loopback server plays the API.
 

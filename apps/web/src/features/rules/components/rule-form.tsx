@@ -42,7 +42,7 @@ const selectClass =
   'h-9 rounded-md border border-border bg-surface px-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-ring';
 
 /**
- * The new-rule and edit-rule form (issue 31): name, all/any, condition and action rows, stop here, on/off.
+ * The new-rule and edit-rule form (decision 025): name, all/any, condition and action rows, stop here, on/off.
  * Checked with the domain's schema (the server's messages) before Preview or Save; Preview shows the server's
  * count and threads, and then "Also apply to these now" runs the saved rule over them once, with one Undo.
  */

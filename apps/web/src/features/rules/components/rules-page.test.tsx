@@ -11,7 +11,7 @@ import { servePageOriginForFile } from '../../../lib/test-loopback';
 import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { RulesPage } from './rules-page';
 
-// The Rules screen (issue 31): rules in order with their summary, how often they matched, a switched-off
+// The Rules screen (decision 025): rules in order with their summary, how often they matched, a switched-off
 // rule's notice; reordering sends the new order; firm rules read-only for a member who is not an owner.
 
 const rule = (id: string, name: string, extra: Partial<RuleDto> = {}): RuleDto => ({

@@ -35,7 +35,7 @@ export function draftFromParams(params: URLSearchParams): RuleDraft | null {
   });
 }
 
-/** /rules (issue 31): one's personal rules in order, and the firm's rules read-only (owners manage them on /firm). */
+/** /rules (decision 025): one's personal rules in order, and the firm's rules read-only (owners manage them on /firm). */
 export function RulesPage() {
   const rules = useRules();
   const [params, setParams] = useSearchParams();

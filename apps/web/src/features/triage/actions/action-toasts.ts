@@ -11,7 +11,7 @@ import type { ListAction } from '../utils/action-items';
 import { offerUndo, withdrawUndo } from './undo-offer';
 import { bulkFailureToast, updateErrorToast } from './update-error-toast';
 
-/** Actions whose toast offers Undo (issue 12); every bulk action does too. */
+/** Actions whose toast offers Undo (decision 010); every bulk action does too. */
 const UNDOABLE: ReadonlySet<ListAction> = new Set(['clear', 'later', 'low_priority', 'move_to_inbox']);
 
 /**

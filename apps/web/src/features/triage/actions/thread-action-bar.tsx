@@ -19,7 +19,7 @@ type ThreadActionBarProps = {
   onMoveToInbox: () => void;
   onSnooze?: (() => void) | null;
   onUnsnooze?: (() => void) | null;
-  /** Opens "Assign thread" (issue 15). */
+  /** Opens "Assign thread" (decision 012). */
   onAssign?: (() => void) | null;
 };
 

@@ -62,7 +62,7 @@ async function send({ items, action }: ActionRequest): Promise<ActionResult> {
 
 /**
  * The Undo offered while the action's answer (with the action ids the server undoes by) is on its way: `z`
- * pressed then puts the items back at once and asks for the undo as soon as the answer arrives (issue 27).
+ * pressed then puts the items back at once and asks for the undo as soon as the answer arrives (decision 012).
  */
 type EarlyUndo = { isRequested: boolean; run: () => void };
 type Context = CacheContext & { early?: EarlyUndo };

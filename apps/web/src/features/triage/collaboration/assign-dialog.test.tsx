@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AssignDialog } from './assign-dialog';
 import type { AssignChoice } from './collaboration-types';
 
-// "Assign thread" (issue 15): a member (the user first, marked "(you)"), an optional to-do date and comment;
+// "Assign thread" (decision 012): a member (the user first, marked "(you)"), an optional to-do date and comment;
 // Assign keeps the thread in the shared view, "Assign & Clear" also clears it.
 
 const MEMBERS = [

@@ -20,7 +20,7 @@ const FIELD =
   'w-full rounded-md border border-border bg-surface px-3 text-sm text-fg focus-visible:outline-2 focus-visible:outline-ring';
 
 /**
- * "Assign thread" (issue 15): a member (yourself included), an optional to-do date and comment; "Assign & Clear"
+ * "Assign thread" (decision 012): a member (yourself included), an optional to-do date and comment; "Assign & Clear"
  * also clears it from the shared view (Karbon's choice). The assignee gets it in their own triage.
  */
 export function AssignDialog({ isOpen, members, isShared, isPending, onAssign, onClose }: AssignDialogProps) {

@@ -10,7 +10,7 @@ import { FIRM_QUERY_KEY } from '../../../lib/firm-query';
 import { triageKeys } from '../triage-keys';
 import { ThreadCollaboration } from './thread-collaboration';
 
-// The thread's internal comments as they read (issue 27): a comment posted after the screen's clock last ticked
+// The thread's internal comments as they read (decision 012): a comment posted after the screen's clock last ticked
 // reads as just posted, never as future, and the mention that opened the thread is said in words and to
 // assistive technology, not by colour alone. The query cache holds the thread's activity: no request is made.
 
@@ -81,7 +81,7 @@ describe('the internal comments of a thread', () => {
   });
 });
 
-// Issue 31: what rules did to the thread reads in its history, each with an Undo until it is undone.
+// Decision 025: what rules did to the thread reads in its history, each with an Undo until it is undone.
 describe("a thread's rule history", () => {
   it("says each rule's action by name and offers Undo only where it can still be undone", () => {
     renderThread([], null, [

@@ -25,7 +25,7 @@ type ThreadCollaborationProps = {
 };
 
 /**
- * The thread's internal side (issue 15, decision 013), never sent to the client: who it is assigned to and the
+ * The thread's internal side (decision 012, decision 013), never sent to the client: who it is assigned to and the
  * history of that, and the team's comments with @mentions.
  */
 export function ThreadCollaboration({

@@ -7,7 +7,7 @@ import { triageKeys } from '../triage-keys';
 import { errorText } from './error-text';
 
 /**
- * Undo of a rule's action from the thread's history (issue 31): the same POST /api/triage/actions/:id/undo as a
+ * Undo of a rule's action from the thread's history (decision 025): the same POST /api/triage/actions/:id/undo as a
  * person's, and every triage query (the lists, this thread's history) refetches.
  */
 export function useUndoRuleAction() {

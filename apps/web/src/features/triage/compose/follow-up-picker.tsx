@@ -23,7 +23,7 @@ type FollowUpPickerProps = {
   disabled: boolean;
 };
 
-/** "Remind me if no reply in…": 1 day, 3 days, 1 week or a custom time (spec'd by issue 14). */
+/** "Remind me if no reply in…": 1 day, 3 days, 1 week or a custom time (spec'd by decision 009). */
 export function FollowUpPicker({ value, onChange, timeZone, disabled }: FollowUpPickerProps) {
   const id = useId();
   return (

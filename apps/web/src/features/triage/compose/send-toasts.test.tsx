@@ -10,7 +10,7 @@ import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { type ComposeDraft, newDraft } from './compose-draft';
 import { showEmailSentToast, showSendFailedToast } from './send-toasts';
 
-// "Email Sent" with Undo (undo send, issue 12), against a loopback server playing the cancel API's part.
+// "Email Sent" with Undo (undo send, decision 010), against a loopback server playing the cancel API's part.
 
 type Answer = { status: number; body: unknown };
 let nextAnswer: Answer = { status: 200, body: {} };

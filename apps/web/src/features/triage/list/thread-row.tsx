@@ -60,7 +60,7 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
   const [isEngaged, setIsEngaged] = useState(false);
   const snooze = useSnoozeControls();
   const returnsAt = isSnoozed(group) ? (latest.snoozedUntil ?? null) : null;
-  // Issue 15: an assignment in the assignee's own triage says who assigned it; a thread says who has it.
+  // Decision 012: an assignment in the assignee's own triage says who assigned it; a thread says who has it.
   const link = itemLinkOf(latest.metadata);
   const assignedBy = link?.kind === 'assignment' ? link.by_name : null;
   const assignee = typeof latest.metadata?.assignee === 'string' ? latest.metadata.assignee : null;
@@ -193,7 +193,7 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
 
 /**
  * Who assigned the thread (in the assignee's triage) or who has it: it gives way before the subject does, cut
- * short with its full text in a tooltip, so the subject keeps its room at every width (issue 27).
+ * short with its full text in a tooltip, so the subject keeps its room at every width (decision 012).
  */
 function AssignmentTag({ assignedBy, assignee }: { assignedBy: string | null; assignee: string | null }) {
   if (assignedBy) {

@@ -74,7 +74,7 @@ export function useTriageEvents(handlers: Handlers): boolean {
       const notice = parseUserNotice(message.data);
       if (notice) latest.current.onNotice?.(notice);
     });
-    // The firm's members or shared mailboxes changed (issue 15): a removed member loses shared views at once.
+    // The firm's members or shared mailboxes changed (decision 012): a removed member loses shared views at once.
     source.addEventListener(FIRM_EVENT, () => {
       void queryClient.invalidateQueries({ queryKey: FIRM_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: ['triage'] });

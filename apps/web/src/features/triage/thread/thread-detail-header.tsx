@@ -24,7 +24,7 @@ type ThreadDetailHeaderProps = {
   onSetClient?: (() => void) | null;
   /** Adds the "client: X" chip to the list. */
   onFilterClient?: ((organisation: string) => void) | null;
-  /** "Always do this…": the Rules screen's new rule pre-filled from this thread (issue 31). */
+  /** "Always do this…": the Rules screen's new rule pre-filled from this thread (decision 025). */
   alwaysDoThisTo?: string | null;
   isMobile: boolean;
   onClose: () => void;

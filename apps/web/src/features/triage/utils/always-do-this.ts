@@ -9,7 +9,7 @@ const ACTION_OF_STATUS: Partial<Record<TriageStatus, string>> = {
 };
 
 /**
- * "Always do this…" (issue 31): the Rules screen's new-rule form pre-filled from a message, the sender's
+ * "Always do this…" (decision 025): the Rules screen's new-rule form pre-filled from a message, the sender's
  * address and the action just taken when its status tells it. Null when the sender is not an address.
  */
 export function alwaysDoThisPath(

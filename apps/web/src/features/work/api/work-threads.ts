@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /**
- * Threads filed to work items from triage ("Add to work", issue 15), by work item id. The one call the sample
+ * Threads filed to work items from triage ("Add to work", decision 012), by work item id. The one call the sample
  * Work screen makes (the issue over spec §1: the work items themselves stay sample data).
  */
 export function useWorkThreads() {

@@ -12,7 +12,7 @@ import { WorkProgress } from './work-progress';
 
 /**
  * /work/{id} (named by the spec, its content not shown): the sample job, and the mail threads filed to it from
- * triage with "Add to work" (issue 15, decision 015).
+ * triage with "Add to work" (decision 012, decision 015).
  */
 export function WorkItemPage() {
   const { id } = useParams();
