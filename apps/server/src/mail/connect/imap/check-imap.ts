@@ -2,7 +2,7 @@ import type { ImapFoldersFound } from '@ledgerdesk/domain/api/imap-connect';
 import { OAUTH_CARD_WORDS } from '@ledgerdesk/domain/integrations/imap-oauth-card';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import type { ImapAccount } from '../../core/imap-account';
-import { trustedCa } from '../../providers/imap/imap-client';
+import { imapClientOptions } from '../../providers/imap/imap-client';
 import { busyLoginWords, loginRefusalOf } from '../../providers/imap/imap-errors';
 import { findFolders } from '../../providers/imap/imap-folders';
 import { loginRefusedAdvice } from './login-refused-advice';
@@ -18,18 +18,12 @@ export async function checkImap(
   account: ImapAccount,
   address: string,
 ): Promise<{ ok: true; folders: ImapFoldersFound } | StepFailure> {
-  const { host, port, security } = account.imap;
+  const { host, port } = account.imap;
   const where = `${host}:${port}`;
-  const options: ImapFlowOptions & { servername?: string } = {
-    host: address,
-    // The certificate is checked against the name the user typed, while the socket goes to the checked address.
-    servername: host,
-    port,
-    secure: security === 'tls',
-    doSTARTTLS: security === 'starttls' ? true : security === 'none' ? false : undefined,
-    auth: { user: account.username, pass: account.password },
-    ...(account.ca ? { tls: trustedCa(account.ca) } : {}),
-    logger: false,
+  // The same connection options as every later connection (the certificate checked against the typed name, no
+  // server name for an IP literal), with Test connection's shorter waits.
+  const options: ImapFlowOptions = {
+    ...imapClientOptions(account, address),
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
     socketTimeout: 30_000,

@@ -1,27 +1,20 @@
 import nodemailer from 'nodemailer';
 import type { ImapAccount } from '../../core/imap-account';
-import { trustedCa } from '../../providers/imap/imap-client';
+import { smtpTransportOptions } from '../../providers/imap/imap-smtp';
 import { connectionWords, type StepFailure, stepFailure } from './step-failure';
 
 const TIMEOUT_MS = 10_000;
 
 /** Connects to the SMTP server at the checked address and logs in (nodemailer's verify); a failure in words. */
 export async function checkSmtp(account: ImapAccount, address: string): Promise<{ ok: true } | StepFailure> {
-  const { host, port, security } = account.smtp;
-  const transport = nodemailer.createTransport({
-    host: address,
-    port,
-    secure: security === 'tls',
-    requireTLS: security === 'starttls',
-    ignoreTLS: security === 'none',
-    auth: { user: account.username, pass: account.password },
-    tls: { servername: host, ...trustedCa(account.ca) },
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-    logger: false,
-    debug: false,
-  });
+  const { host, port } = account.smtp;
+  const transport = nodemailer.createTransport(
+    smtpTransportOptions(account, address, {
+      connectionTimeout: TIMEOUT_MS,
+      greetingTimeout: TIMEOUT_MS,
+      socketTimeout: TIMEOUT_MS,
+    }),
+  );
   try {
     await transport.verify();
     return { ok: true };

@@ -76,6 +76,35 @@ export class SmtpAnswerLostError extends ProviderError {
 }
 
 /**
+ * How every SMTP connection of the account is made — sending, and Test connection's login (with shorter waits):
+ * the socket goes to the address that was checked, the certificate is checked against the typed name (none sent
+ * for an IP literal), STARTTLS is required when chosen.
+ */
+export function smtpTransportOptions(
+  account: ImapAccount,
+  address: string,
+  waits: { connectionTimeout: number; greetingTimeout: number; socketTimeout: number } = {
+    connectionTimeout: 20_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  },
+) {
+  const { host, port, security } = account.smtp;
+  return {
+    host: address,
+    port,
+    secure: security === 'tls',
+    requireTLS: security === 'starttls',
+    ignoreTLS: security === 'none',
+    auth: { user: account.username, pass: account.password },
+    tls: { ...serverNameOf(host), ...trustedCa(account.ca) },
+    ...waits,
+    logger: false,
+    debug: false,
+  };
+}
+
+/**
  * Submits a raw message to the account's SMTP server (TLS, STARTTLS required, or none), logged in as the account.
  * A failure after the whole message went out without an answer from the server is a SmtpAnswerLostError.
  */
@@ -85,21 +114,9 @@ export async function submitMail(
   raw: string,
   allowPrivate: boolean,
 ): Promise<void> {
-  const { host, port, security } = account.smtp;
+  const { host } = account.smtp;
   const address = await checkedAddress(account.smtp, 'SMTP', allowPrivate);
-  const transport = nodemailer.createTransport({
-    host: address,
-    port,
-    secure: security === 'tls',
-    requireTLS: security === 'starttls',
-    ignoreTLS: security === 'none',
-    auth: { user: account.username, pass: account.password },
-    tls: { ...serverNameOf(host), ...trustedCa(account.ca) },
-    connectionTimeout: 20_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-    logger: false,
-  });
+  const transport = nodemailer.createTransport(smtpTransportOptions(account, address));
   let isHandedOver = false;
   const stream = Readable.from([raw]);
   stream.once('end', () => {
