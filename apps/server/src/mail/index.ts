@@ -44,18 +44,13 @@ export {
 // Provider offers and the connect flow of Email Integration.
 export { mailProviderOffers } from './providers';
 export { GRAPH_LIFECYCLE_PATH, GRAPH_WEBHOOK_PATH } from './providers/microsoft/graph-subscriptions';
-export {
-  isClientStateValid,
-  restartLiveUpdates,
-  stopLiveUpdates,
-  turnOnLiveUpdates,
-} from './push/live-updates';
+// Graph's notifications and lifecycle events, handed over by the webhook route (decision 021, 030).
+export { handleGraphLifecycle, handleGraphNotifications } from './push/graph-notifications';
+export { createIntakeTally, type IntakeTally } from './push/intake-tally';
+export { stopLiveUpdates, turnOnLiveUpdates } from './push/live-updates';
 // "Check again" on a shared mailbox's live updates, and how often one without them is polled (decision 028).
 export { checkLiveUpdatesAgain } from './push/maintain-push';
-// Live updates (decision 021): what the Graph webhooks need.
-export { findPushBySubscriptions, recordPushNotifications } from './push/push-store';
 export { sharedPollSeconds } from './push/shared-poll';
-export type { IntegrationJobData } from './scheduled-runs';
 export type { SyncFolder, SyncReport } from './sync/sync-report';
 // Reconciliation (decision 021): what Email Integration shows and asks for.
 export {

@@ -20,12 +20,6 @@ export const graphChangeNotificationSchema = z.object({
 /** At most this many notifications in one post (Graph batches a few; more is not Graph). */
 export const GRAPH_MAX_NOTIFICATIONS = 1000;
 
-/**
- * At most this many distinct subscriptions of one post are looked up (decision 030); notifications for the
- * others are answered 202 with the rest and left to their mailboxes' poll.
- */
-export const GRAPH_MAX_SUBSCRIPTIONS_PER_POST = 200;
-
 /** Graph adds `validationTokens` to rich notifications only; any other top-level member is not Graph's. */
 const validationTokens = z.array(z.string().max(8192)).max(100).optional();
 
@@ -34,11 +28,7 @@ export const graphNotificationsSchema = z.object({
   validationTokens,
 });
 
-/**
- * Graph's lifecycle events today are these three; a new one is accepted (never a 400 Graph would retry for hours),
- * logged by name and answered with a catch-up sync of its mailbox.
- */
-export const GRAPH_LIFECYCLE_EVENTS = ['reauthorizationRequired', 'subscriptionRemoved', 'missed'] as const;
+/** Any lifecycle event name: a new one is accepted and handled (mail/push/graph-notifications.ts, decision 030). */
 export const graphLifecycleEventSchema = z.string().min(1).max(64);
 
 export const graphLifecycleNotificationsSchema = z.object({
@@ -62,6 +52,3 @@ export const graphWebhookQuerySchema = z.object({
     .regex(/^[^\u0000-\u001f\u007f]*$/, 'must be plain text')
     .optional(),
 });
-
-export type GraphChangeNotification = z.infer<typeof graphChangeNotificationSchema>;
-export type GraphLifecycleEvent = z.infer<typeof graphLifecycleEventSchema>;

@@ -3,14 +3,18 @@ import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
 import { parseInput } from '../../http/parse-input';
-import { GRAPH_LIFECYCLE_PATH, GRAPH_WEBHOOK_PATH } from '../../mail';
+import {
+  GRAPH_LIFECYCLE_PATH,
+  GRAPH_WEBHOOK_PATH,
+  handleGraphLifecycle,
+  handleGraphNotifications,
+} from '../../mail';
 import {
   GRAPH_MAX_NOTIFICATIONS,
   graphLifecycleNotificationsSchema,
   graphNotificationsSchema,
   graphWebhookQuerySchema,
 } from './graph-notification-schema';
-import { handleGraphLifecycle, handleGraphNotifications } from './handle-graph-notifications';
 import { createSourceRateLimit } from './source-rate-limit';
 
 /** Bodies from the internet: Graph's batches are a few KB; anything near this is not Graph. */
@@ -40,6 +44,8 @@ const orNull =
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   const limit = createSourceRateLimit(RATE);
   const tally = app.webhookIntake;
+  // The engine handles what the route has checked (mail/push/graph-notifications.ts); this file is only HTTP.
+  const intake = () => ({ deps: app.mail, fleet: app.syncFleet, tally });
   const common = {
     method: 'POST',
     auth: 'public',
@@ -66,7 +72,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       if (query.validationToken !== undefined) return echo(reply, query.validationToken);
       if (!body) throw noBody();
       limit.charge(request.ip, body.value.length);
-      await handleGraphNotifications(app, tally, body.value);
+      await handleGraphNotifications(intake(), body.value);
       return reply.code(202).send();
     },
   );
@@ -84,7 +90,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       if (query.validationToken !== undefined) return echo(reply, query.validationToken);
       if (!body) throw noBody();
       limit.charge(request.ip, body.value.length);
-      await handleGraphLifecycle(app, tally, body.value);
+      await handleGraphLifecycle(intake(), body.value);
       return reply.code(202).send();
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { MailLogger } from '../core/mail-deps';
 
 /** Notifications ignored (per notification) and posts refused (rate limit) on this node since it started. */
 export type WebhookIntakeFigures = {
@@ -25,10 +25,7 @@ const zeroIgnored = () => ({ clientState: 0, unknownSubscription: 0, overCap: 0 
  * Forged or stray notifications cost no write and no log line each: they are counted here, the totals go to
  * /api/metrics, and one summary line a minute says how many were ignored and why.
  */
-export function createIntakeTally(
-  log: FastifyBaseLogger,
-  everyMs: number = INTAKE_SUMMARY_EVERY_MS,
-): IntakeTally {
+export function createIntakeTally(log: MailLogger, everyMs: number = INTAKE_SUMMARY_EVERY_MS): IntakeTally {
   const totals = { ignored: zeroIgnored(), refusedPosts: 0 };
   let period = { ignored: zeroIgnored(), refusedPosts: 0 };
   const summarise = () => {

@@ -1,18 +1,36 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  findPushBySubscriptions,
-  type IntegrationJobData,
-  isClientStateValid,
-  recordPushNotifications,
-  restartLiveUpdates,
-} from '../../mail';
-import {
-  GRAPH_LIFECYCLE_EVENTS,
-  GRAPH_MAX_SUBSCRIPTIONS_PER_POST,
-  type GraphChangeNotification,
-  type GraphLifecycleEvent,
-} from './graph-notification-schema';
+// Graph's change notifications and lifecycle events as they reach the engine (decision 021, 030): the webhook
+// route (features/webhooks) is the HTTP shell — size, schema, rate limit, handshake — and hands the parsed items
+// here. A notification is only a hint: it queues the poll's own sync, like a Gmail pull or an IMAP IDLE event.
+import type { MailDeps } from '../core/mail-deps';
+import type { IntegrationJobData } from '../scheduled-runs';
 import type { IntakeTally } from './intake-tally';
+import { isClientStateValid, restartLiveUpdates } from './live-updates';
+import { findPushBySubscriptions, recordPushNotifications } from './push-store';
+
+/**
+ * At most this many distinct subscriptions of one post are looked up (decision 030); notifications for the
+ * others are answered 202 with the rest and left to their mailboxes' poll.
+ */
+export const GRAPH_MAX_SUBSCRIPTIONS_PER_POST = 200;
+
+/**
+ * Graph's lifecycle events today are these three; a new one is accepted (never a 400 Graph would retry for hours),
+ * logged by name and answered with a catch-up sync of its mailbox.
+ */
+export const GRAPH_LIFECYCLE_EVENTS = ['reauthorizationRequired', 'subscriptionRemoved', 'missed'] as const;
+
+/** What the engine reads of a notification: its subscription and the clientState that proves it is ours. */
+export type GraphChangeNotification = { subscriptionId: string; clientState?: string | undefined };
+export type GraphLifecycleEvent = string;
+
+/** The node's queues a notification feeds (the sync fleet), or null where this process runs none. */
+export type NotificationFleet = {
+  queueSync(job: IntegrationJobData, reason: 'push'): Promise<unknown>;
+  queuePush(job: IntegrationJobData): Promise<unknown>;
+} | null;
+
+/** What a post is handled with: the mail layer's deps, the fleet, and the in-memory tally of what is ignored. */
+export type GraphIntake = { deps: MailDeps; fleet: NotificationFleet; tally: IntakeTally };
 
 type Verified<T> = { mailbox: IntegrationJobData; item: T };
 
@@ -22,8 +40,7 @@ type Verified<T> = { mailbox: IntegrationJobData; item: T };
  * subscriptions, wrong clientStates, subscriptions past the cap) only counted in memory: no write, no log line.
  */
 async function verifyPost<T extends GraphChangeNotification>(
-  app: FastifyInstance,
-  tally: IntakeTally,
+  { deps, tally }: GraphIntake,
   items: readonly T[],
 ): Promise<Array<Verified<T>>> {
   const bySubscription = new Map<string, T[]>();
@@ -34,7 +51,7 @@ async function verifyPost<T extends GraphChangeNotification>(
       bySubscription.set(item.subscriptionId, [item]);
     else tally.ignore('overCap');
   }
-  const owners = await findPushBySubscriptions(app.db, [...bySubscription.keys()]);
+  const owners = await findPushBySubscriptions(deps.db, [...bySubscription.keys()]);
   const verified: Array<Verified<T>> = [];
   for (const [subscriptionId, group] of bySubscription) {
     const owner = owners.get(subscriptionId);
@@ -73,22 +90,19 @@ async function forEachMailbox<T>(list: readonly T[], work: (entry: T) => Promise
  * answer; their notification stamps are written after, in one write.
  */
 export async function handleGraphNotifications(
-  app: FastifyInstance,
-  tally: IntakeTally,
+  intake: GraphIntake,
   items: readonly GraphChangeNotification[],
 ): Promise<void> {
+  const { deps, fleet } = intake;
   const now = new Date();
-  const verified = onePer(await verifyPost(app, tally, items), ({ mailbox }) => mailbox.integrationId);
-  await forEachMailbox(
-    verified,
-    ({ mailbox }) => app.syncFleet?.queueSync(mailbox, 'push') ?? Promise.resolve(),
-  );
+  const verified = onePer(await verifyPost(intake, items), ({ mailbox }) => mailbox.integrationId);
+  await forEachMailbox(verified, ({ mailbox }) => fleet?.queueSync(mailbox, 'push') ?? Promise.resolve());
   if (verified.length === 0) return;
   // The "last notification" stamp is a display: Graph waits for our answer, not for it, so it is written after
   // the answer; a failure is logged, never the notification's.
   const ids = verified.map(({ mailbox }) => mailbox.integrationId);
-  void recordPushNotifications(app.db, ids, now).catch((error: unknown) =>
-    app.log.warn({ err: error, mailboxes: ids.length }, 'recording notifications failed'),
+  void recordPushNotifications(deps.db, ids, now).catch((error: unknown) =>
+    deps.log.warn({ err: error, mailboxes: ids.length }, 'recording notifications failed'),
   );
 }
 
@@ -101,11 +115,11 @@ const isKnownEvent = (event: string): event is (typeof GRAPH_LIFECYCLE_EVENTS)[n
  * Graph adds later is logged by name and catches up (a sync is always safe).
  */
 export async function handleGraphLifecycle(
-  app: FastifyInstance,
-  tally: IntakeTally,
+  intake: GraphIntake,
   items: ReadonlyArray<GraphChangeNotification & { lifecycleEvent: GraphLifecycleEvent }>,
 ): Promise<void> {
-  const verified = await verifyPost(app, tally, items);
+  const { deps, fleet } = intake;
+  const verified = await verifyPost(intake, items);
   const unknown = new Map<string, { mailbox: IntegrationJobData; events: Set<string> }>();
   const known: Array<{ mailbox: IntegrationJobData; event: (typeof GRAPH_LIFECYCLE_EVENTS)[number] }> = [];
   for (const { mailbox, item } of onePer(
@@ -121,16 +135,16 @@ export async function handleGraphLifecycle(
     }
   }
   await forEachMailbox([...unknown.values()], async ({ mailbox, events }) => {
-    app.log.warn(
+    deps.log.warn(
       { integrationId: mailbox.integrationId, events: [...events].slice(0, 5) },
       'unknown Graph lifecycle event: catching up with a sync',
     );
-    await app.syncFleet?.queueSync(mailbox, 'push');
+    await fleet?.queueSync(mailbox, 'push');
   });
   await forEachMailbox(known, async ({ mailbox, event }) => {
-    app.log.info({ integrationId: mailbox.integrationId, event }, 'Graph lifecycle event');
-    if (event === 'subscriptionRemoved') await restartLiveUpdates(app.mail, mailbox);
-    if (event !== 'missed') await app.syncFleet?.queuePush(mailbox);
-    if (event !== 'reauthorizationRequired') await app.syncFleet?.queueSync(mailbox, 'push');
+    deps.log.info({ integrationId: mailbox.integrationId, event }, 'Graph lifecycle event');
+    if (event === 'subscriptionRemoved') await restartLiveUpdates(deps, mailbox);
+    if (event !== 'missed') await fleet?.queuePush(mailbox);
+    if (event !== 'reauthorizationRequired') await fleet?.queueSync(mailbox, 'push');
   });
 }
