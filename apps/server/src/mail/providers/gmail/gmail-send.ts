@@ -3,6 +3,7 @@ import { MailError } from '../../core/errors';
 import type { GoogleConfig } from '../../core/mail-config';
 import { parseMessageIds } from '../../core/mime/address-list';
 import { buildMimeMessage } from '../../core/mime/build-mime';
+import { type ReplyThreading, replyThreading } from '../../core/mime/reply-threading';
 import { sendMessageId, withSendIdentity } from '../../core/mime/send-identity';
 import type { OutgoingMail } from '../../core/provider';
 import type { MailSession } from '../../core/session/mail-session';
@@ -13,7 +14,7 @@ import { header } from './gmail-message';
 import { gmailCall } from './gmail-request';
 import { isInGmailSent } from './gmail-sent-lookup';
 
-type Threading = { threadId: string | null; inReplyTo: string | null; references: string[] };
+type Threading = ReplyThreading & { threadId: string | null };
 
 /** The original's Message-ID, References and thread, so the answer joins its conversation in Gmail. */
 async function threadingOf(
@@ -30,11 +31,14 @@ async function threadingOf(
     `/users/me/messages/${encodeURIComponent(mail.originalMessageId)}`,
     { query: { format: 'metadata', metadataHeaders: ['Message-ID', 'References', 'In-Reply-To'] } },
   );
-  const messageId = parseMessageIds(header(original.payload, 'Message-ID'))[0] ?? null;
-  const references = parseMessageIds(header(original.payload, 'References'));
-  if (references.length === 0) references.push(...parseMessageIds(header(original.payload, 'In-Reply-To')));
-  if (messageId && !references.includes(messageId)) references.push(messageId);
-  return { threadId: original.threadId ?? mail.threadId, inReplyTo: messageId, references };
+  return {
+    threadId: original.threadId ?? mail.threadId,
+    ...replyThreading({
+      messageId: parseMessageIds(header(original.payload, 'Message-ID'))[0] ?? null,
+      references: parseMessageIds(header(original.payload, 'References')),
+      inReplyTo: parseMessageIds(header(original.payload, 'In-Reply-To')),
+    }),
+  };
 }
 
 /**

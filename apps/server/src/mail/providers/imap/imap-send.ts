@@ -1,4 +1,5 @@
 import { buildMimeMessage } from '../../core/mime/build-mime';
+import { type ReplyThreading, replyThreading } from '../../core/mime/reply-threading';
 import { sendMessageId, withSendIdentity } from '../../core/mime/send-identity';
 import type { OutgoingMail } from '../../core/provider';
 import type { MailSession } from '../../core/session/mail-session';
@@ -10,20 +11,16 @@ import { parseMessageRef } from './imap-message-id';
 import { isInImapSent } from './imap-sent-lookup';
 import { SmtpAnswerLostError, submitMail } from './imap-smtp';
 
-type Threading = { inReplyTo: string | null; references: string[] };
-
 /**
  * The original's Message-ID and References (the read side knows them), so the answer joins its thread in every
  * client. An original no longer in its folder still names its Message-ID in its id: In-Reply-To keeps that.
  */
-async function threadingOf(session: MailSession, mail: OutgoingMail): Promise<Threading> {
+async function threadingOf(session: MailSession, mail: OutgoingMail): Promise<ReplyThreading> {
   if (mail.replyType === 'new' || !mail.originalMessageId) return { inReplyTo: null, references: [] };
   const ref = parseMessageRef(mail.originalMessageId);
   const original = (await lookupImapMessages(session, [mail.originalMessageId])).get(mail.originalMessageId);
-  const inReplyTo = original?.internetMessageId ?? (ref && 'messageId' in ref ? ref.messageId : null);
-  const references = [...(original?.references ?? [])];
-  if (inReplyTo && !references.includes(inReplyTo)) references.push(inReplyTo);
-  return { inReplyTo, references };
+  const messageId = original?.internetMessageId ?? (ref && 'messageId' in ref ? ref.messageId : null);
+  return replyThreading({ messageId, references: original?.references ?? [] });
 }
 
 const GMAIL_HOST = /(^|\.)(gmail|googlemail)\.com$/i;
