@@ -6,7 +6,7 @@ import type { notificationSources } from '../../db/schema/notification-sources';
 import { toVerificationDto, type VerificationRow } from '../../mail';
 import { toLiveUpdatesDto } from './live-updates-dto';
 
-type IntegrationRow = typeof emailIntegrations.$inferSelect;
+export type IntegrationRow = typeof emailIntegrations.$inferSelect;
 type SourceRow = typeof notificationSources.$inferSelect;
 
 /** A mailbox's live-updates and verification rows, beside its integration row (decision 021). */

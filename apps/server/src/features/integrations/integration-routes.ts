@@ -17,7 +17,7 @@ import {
   turnOnLiveUpdates,
 } from '../../mail';
 import { imapConnectRoutes } from './imap-connect-routes';
-import { type MailboxHealthRows, toIntegrationDto } from './integration-dto';
+import { type IntegrationRow, type MailboxHealthRows, toIntegrationDto } from './integration-dto';
 import {
   findIntegration,
   findResetInfo,
@@ -35,6 +35,15 @@ const LIVE_UPDATES_NEED_CONNECTION = 'Reactivate or reconnect this mailbox befor
 export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   const isPushOff = app.mail.env.MAIL_PUSH === 'off';
   const pollSeconds = sharedPollSeconds(app.mail.env);
+  /** One integration as Email Integration shows it after an action: its row with its live updates and checks. */
+  const integrationAnswer = async (userId: string, row: IntegrationRow) => {
+    const health = await withUser(app.db, userId, (tx) => readMailboxHealth(tx, userId));
+    return toIntegrationDto(
+      row,
+      { ...health(row.id), isPushOff, sharedPollSeconds: pollSeconds },
+      imapHostOf(app.mail, row.imapAccount),
+    );
+  };
   defineRoute(
     app,
     {
@@ -112,14 +121,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
         if (isActive) {
           await turnOnLiveUpdates(app.mail, app.syncFleet, mailbox);
         }
-        const health = await withUser(app.db, user.id, (tx) => readMailboxHealth(tx, user.id));
-        return {
-          integration: toIntegrationDto(
-            row,
-            { ...health(row.id), isPushOff, sharedPollSeconds: pollSeconds },
-            imapHostOf(app.mail, row.imapAccount),
-          ),
-        };
+        return { integration: await integrationAnswer(user.id, row) };
       },
     );
   }
@@ -141,14 +143,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       await turnOnLiveUpdates(app.mail, app.syncFleet, mailbox);
       const row = await withUser(app.db, user.id, (tx) => findIntegration(tx, user.id, id));
       if (!row) throw notFound(INTEGRATION_NOT_FOUND);
-      const health = await withUser(app.db, user.id, (tx) => readMailboxHealth(tx, user.id));
-      return {
-        integration: toIntegrationDto(
-          row,
-          { ...health(row.id), isPushOff, sharedPollSeconds: pollSeconds },
-          imapHostOf(app.mail, row.imapAccount),
-        ),
-      };
+      return { integration: await integrationAnswer(user.id, row) };
     },
   );
 
@@ -168,14 +163,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       if (!row) throw notFound(INTEGRATION_NOT_FOUND);
       if (!row.isActive || row.needsReconnect) throw conflict(LIVE_UPDATES_NEED_CONNECTION);
       if (!isPushOff) await checkLiveUpdatesAgain(app.mail, { userId: user.id, integrationId: id });
-      const health = await withUser(app.db, user.id, (tx) => readMailboxHealth(tx, user.id));
-      return {
-        integration: toIntegrationDto(
-          row,
-          { ...health(row.id), isPushOff, sharedPollSeconds: pollSeconds },
-          imapHostOf(app.mail, row.imapAccount),
-        ),
-      };
+      return { integration: await integrationAnswer(user.id, row) };
     },
   );
 
