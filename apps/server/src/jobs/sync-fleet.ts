@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { sharedPollSeconds } from '../config/shared-poll';
 import { JOBS_SCHEMA } from '../db/client';
 import {
   createImapIdleHolder,
@@ -10,7 +11,6 @@ import {
   runSyncJob,
   runTokenRefreshJob,
   runVerifyJob,
-  sharedPollSeconds,
   type VerifyJobData,
 } from '../mail/fleet';
 import {

@@ -2,6 +2,7 @@
 // mailbox, what is due, the Gmail pull and the IMAP IDLE holder. Only jobs/ and the composition root import it
 // (dependency-cruiser refuses the rest); features use mail/index.ts.
 
+export type { IntegrationJobData } from './core/integration-store';
 export type { MailDeps, MailLogger } from './core/mail-deps';
 export { createMailboxOutbox, type MailboxOutbox } from './outbox/mailbox-outbox';
 export {
@@ -12,9 +13,7 @@ export {
 export { listIdleHolders } from './push/imap-idle/idle-leases';
 export { type PullReport, pullPushNotifications } from './push/pull-notifications';
 export { listPushDue, type PushFleetHealth, readPushFleetHealth } from './push/push-store';
-export { sharedPollSeconds } from './push/shared-poll';
 export {
-  type IntegrationJobData,
   type JobOutcome,
   runPushJob,
   runSyncJob,

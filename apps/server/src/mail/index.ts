@@ -12,7 +12,6 @@ export {
 } from './connect/imap/connect-imap';
 export { recheckSharedMailboxAccess } from './connect/recheck-shared-access';
 export { isAllowedRedirectUri } from './connect/redirect-uri';
-export { toArchiveError, toUnarchiveError } from './core/error-mapping';
 // Filing new mail further as it is synced (rules, decision 025): the composition root sets `MailDeps.filing`.
 export type { FilingHook, NewMessage, NewRow } from './core/filing-hook';
 // Built once by the composition root and passed in.
@@ -50,12 +49,6 @@ export { createIntakeTally, type IntakeTally } from './push/intake-tally';
 export { stopLiveUpdates, turnOnLiveUpdates } from './push/live-updates';
 // "Check again" on a shared mailbox's live updates, and how often one without them is polled (decision 028).
 export { checkLiveUpdatesAgain } from './push/maintain-push';
-export { sharedPollSeconds } from './push/shared-poll';
-export type { SyncFolder, SyncReport } from './sync/sync-report';
+export type { SyncReport } from './sync/sync-report';
 // Reconciliation (decision 021): what Email Integration shows and asks for.
-export {
-  readVerifications,
-  requestVerification,
-  toVerificationDto,
-  type VerificationRow,
-} from './verify/verification-store';
+export { readVerifications, requestVerification } from './verify/verification-store';

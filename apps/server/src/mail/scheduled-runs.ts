@@ -1,4 +1,4 @@
-import { findIntegration } from './core/integration-store';
+import { findIntegration, type IntegrationJobData } from './core/integration-store';
 import type { MailDeps } from './core/mail-deps';
 import { maintainPush } from './push/maintain-push';
 import { refreshProviderToken } from './sessions';
@@ -11,8 +11,6 @@ export const SCHEDULED_SYNC_TIME_BUDGET_MS = 2 * 60_000;
 
 export type JobOutcome = 'synced' | 'refreshed' | 'skipped' | 'busy' | 'failed';
 
-/** The integration a job is about, and its owner (every job runs as the owner, under row-level security). */
-export type IntegrationJobData = { integrationId: string; userId: string };
 /** A reconciliation job, with when it was queued (ISO time): a job outrun by another run is not run again. */
 export type VerifyJobData = IntegrationJobData & { queuedAt?: string };
 

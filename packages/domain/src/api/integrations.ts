@@ -28,6 +28,16 @@ export type MailboxVerificationDto = {
   error: string | null;
 };
 
+/** A mailbox never verified and not waiting for a run. */
+export const NEVER_VERIFIED: MailboxVerificationDto = {
+  state: 'never',
+  verifiedAt: null,
+  messageCount: null,
+  missingCount: null,
+  extraCount: null,
+  error: null,
+};
+
 /** An integration as the browser sees it: public fields only, metadata without sync cursors. */
 export type EmailIntegrationDto = Omit<EmailIntegration, 'userId'> & {
   /** The mailbox lives in the local mail sandbox, not at Microsoft or Google. */

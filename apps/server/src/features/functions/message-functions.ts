@@ -9,7 +9,7 @@ import { snoozeTimeProblem } from '@ledgerdesk/domain/triage/snooze';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
-import { fetchEmailContent, moveMessage, sendEmail, toArchiveError, toUnarchiveError } from '../../mail';
+import { fetchEmailContent, moveMessage, sendEmail } from '../../mail';
 import { holdOutgoingMail } from '../outgoing';
 import { scheduleFollowUp } from '../triage';
 
@@ -20,15 +20,6 @@ const CONTENT_FUNCTIONS = [
 ] as const;
 /** Answer (with RequestTimeout if need be) before the web app's own 30 s timeout gives up. */
 const CONTENT_TIMEOUT_MS = 25_000;
-
-/** A failure that is not already the spec's AppError, in the operation's §8 words. */
-async function mapped<T>(work: () => Promise<T>, map: (error: unknown) => AppError): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw error instanceof AppError ? error : map(error);
-  }
-}
 
 /** Content fetch, archive, unarchive and send. */
 export function registerMessageFunctions(app: FastifyInstance): void {
@@ -75,7 +66,7 @@ export function registerMessageFunctions(app: FastifyInstance): void {
       const ctx = { deps: app.mail, userId: user.id, outbox: app.outbox };
       return {
         success: true as const,
-        ...(await mapped(() => moveMessage(ctx, input, 'archive'), toArchiveError)),
+        ...(await moveMessage(ctx, input, 'archive')),
       };
     },
   );
@@ -93,7 +84,7 @@ export function registerMessageFunctions(app: FastifyInstance): void {
       const ctx = { deps: app.mail, userId: user.id, outbox: app.outbox };
       return {
         success: true as const,
-        ...(await mapped(() => moveMessage(ctx, input, 'unarchive'), toUnarchiveError)),
+        ...(await moveMessage(ctx, input, 'unarchive')),
       };
     },
   );

@@ -4,10 +4,11 @@ import {
   syncEmailsSchema,
   syncOffice365Schema,
 } from '@ledgerdesk/domain/api/functions';
+import type { SyncFolder } from '@ledgerdesk/domain/integrations/folder-mapping';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { defineRoute } from '../../http/define-route';
-import { resyncIntegration, type SyncFolder, syncIntegration, turnOnLiveUpdates } from '../../mail';
+import { resyncIntegration, syncIntegration, turnOnLiveUpdates } from '../../mail';
 import { syncResponse } from './sync-responses';
 
 /** A manual sync stops starting pages before the web app's 90 s timeout; the next run resumes the cursor. */

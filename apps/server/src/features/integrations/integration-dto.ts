@@ -1,9 +1,12 @@
 import type { EmailIntegrationDto, NotificationSourceDto } from '@ledgerdesk/domain/api/integrations';
-import { publicIntegrationMetadata } from '@ledgerdesk/domain/api/integrations';
+import {
+  type MailboxVerificationDto,
+  NEVER_VERIFIED,
+  publicIntegrationMetadata,
+} from '@ledgerdesk/domain/api/integrations';
 import type { emailIntegrations } from '../../db/schema/email-integrations';
 import type { mailboxPush } from '../../db/schema/mailbox-push';
 import type { notificationSources } from '../../db/schema/notification-sources';
-import { toVerificationDto, type VerificationRow } from '../../mail';
 import { toLiveUpdatesDto } from './live-updates-dto';
 
 export type IntegrationRow = typeof emailIntegrations.$inferSelect;
@@ -13,7 +16,7 @@ type SourceRow = typeof notificationSources.$inferSelect;
 export type MailboxHealthRows = {
   push?: typeof mailboxPush.$inferSelect | undefined;
   /** Null or absent: never verified. */
-  verification?: VerificationRow | null;
+  verification?: MailboxVerificationDto | null;
   /** This server runs with MAIL_PUSH=off: no mailbox gets live updates. */
   isPushOff?: boolean;
   /** How often a shared mailbox without live updates is polled (null: the round's interval; decision 028). */
@@ -46,7 +49,7 @@ export function toIntegrationDto(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     metadata: publicIntegrationMetadata(row.metadata ?? {}),
-    verification: toVerificationDto(health.verification ?? null),
+    verification: health.verification ?? NEVER_VERIFIED,
     push: toLiveUpdatesDto(row, health.push, health.isPushOff, health.sharedPollSeconds ?? null),
     // An IMAP mailbox shows its server, never its login (decision 023).
     imap: row.provider === 'imap' ? { host: imapHost ?? '' } : null,

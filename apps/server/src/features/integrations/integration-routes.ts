@@ -1,5 +1,6 @@
 import { idParamsSchema } from '@ledgerdesk/domain/api/integrations';
 import type { FastifyInstance } from 'fastify';
+import { sharedPollSeconds } from '../../config/shared-poll';
 import type { Tx } from '../../db/with-user';
 import { withUser } from '../../db/with-user';
 import { conflict, notFound } from '../../http/app-error';
@@ -11,9 +12,7 @@ import {
   readVerifications,
   recheckSharedMailboxAccess,
   requestVerification,
-  sharedPollSeconds,
   stopLiveUpdates,
-  toVerificationDto,
   turnOnLiveUpdates,
 } from '../../mail';
 import { imapConnectRoutes } from './imap-connect-routes';
@@ -181,11 +180,11 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       const integration = await withUser(app.db, user.id, (tx) => findIntegration(tx, user.id, id));
       if (!integration) throw notFound(INTEGRATION_NOT_FOUND);
       if (!integration.isActive || integration.needsReconnect) throw conflict(VERIFY_NEEDS_CONNECTION);
-      const row = await withUser(app.db, user.id, (tx) =>
+      const verification = await withUser(app.db, user.id, (tx) =>
         requestVerification(tx, { userId: user.id, integrationId: id, at: new Date() }),
       );
       await app.syncFleet?.queueVerify({ integrationId: id, userId: user.id });
-      return reply.code(202).send({ verification: toVerificationDto(row) });
+      return reply.code(202).send({ verification });
     },
   );
 

@@ -1,12 +1,10 @@
 import { SHARED_MAILBOX_ERRORS } from '@ledgerdesk/domain/integrations/shared-mailbox';
-import { eq } from 'drizzle-orm';
-import { emailIntegrations } from '../../db/schema/email-integrations';
 import { withUser } from '../../db/with-user';
 import { toSyncError } from '../core/error-mapping';
 import { MailError } from '../core/errors';
 import { findIntegration } from '../core/integration-store';
 import type { MailDeps } from '../core/mail-deps';
-import { clearFailures } from '../core/notices/failure-notice';
+import { recordAccessRestored } from '../core/notices/failure-notice';
 import { INTERACTIVE_POLICY } from '../core/transport/retry-policy';
 import { providerFor } from '../providers';
 import { openProviderSession } from '../sessions';
@@ -42,11 +40,5 @@ export async function recheckSharedMailboxAccess(
     // In the spec's words (expired connection, provider unreachable), never the provider's own message.
     throw toSyncError(cause);
   }
-  await withUser(deps.db, input.userId, async (tx) => {
-    await tx
-      .update(emailIntegrations)
-      .set({ needsReconnect: false, accessRemovedAt: null, updatedAt: new Date() })
-      .where(eq(emailIntegrations.id, integration.id));
-    await clearFailures(tx, integration.id);
-  });
+  await withUser(deps.db, input.userId, (tx) => recordAccessRestored(tx, integration.id));
 }

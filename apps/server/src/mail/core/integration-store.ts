@@ -5,6 +5,8 @@ import type { MailDeps } from './mail-deps';
 
 export type IntegrationRow = typeof emailIntegrations.$inferSelect;
 export type IntegrationCtx = { deps: MailDeps; userId: string };
+/** The integration a job is about, and its owner (every job runs as the owner, under row-level security). */
+export type IntegrationJobData = { integrationId: string; userId: string };
 
 /** The caller's integration, or null when it does not exist or belongs to someone else (RLS hides it). */
 export async function findIntegration(

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows-of';
 import { withUser } from '../../db/with-user';
 import { AppError } from '../../http/app-error';
+import { toArchiveError, toUnarchiveError } from '../core/error-mapping';
 import type { IntegrationCtx } from '../core/integration-store';
 import { loadActiveIntegration } from '../service/load-integration';
 import type { MailboxOutbox } from './mailbox-outbox';
@@ -47,6 +48,20 @@ async function waitForChange(ctx: IntegrationCtx, changeId: string, waitMs: numb
  * provider renumbered the message), refused (the spec's AppError), or still queued.
  */
 export async function moveMessage(
+  ctx: IntegrationCtx & { outbox: MailboxOutbox },
+  input: { integrationId: string; messageId: string },
+  operation: 'archive' | 'unarchive',
+): Promise<MoveAnswer> {
+  try {
+    return await queueAndWait(ctx, input, operation);
+  } catch (error) {
+    // Anything not already the spec's answer reads in the operation's words (spec §8).
+    if (error instanceof AppError) throw error;
+    throw operation === 'archive' ? toArchiveError(error) : toUnarchiveError(error);
+  }
+}
+
+async function queueAndWait(
   ctx: IntegrationCtx & { outbox: MailboxOutbox },
   input: { integrationId: string; messageId: string },
   operation: 'archive' | 'unarchive',

@@ -1,8 +1,9 @@
 // Graph's change notifications and lifecycle events as they reach the engine (decision 021, 030): the webhook
 // route (features/webhooks) is the HTTP shell — size, schema, rate limit, handshake — and hands the parsed items
 // here. A notification is only a hint: it queues the poll's own sync, like a Gmail pull or an IMAP IDLE event.
+
+import type { IntegrationJobData } from '../core/integration-store';
 import type { MailDeps } from '../core/mail-deps';
-import type { IntegrationJobData } from '../scheduled-runs';
 import type { IntakeTally } from './intake-tally';
 import { isClientStateValid, restartLiveUpdates } from './live-updates';
 import { findPushBySubscriptions, recordPushNotifications } from './push-store';

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { emailIntegrations } from '../../db/schema/email-integrations';
 import { withUser } from '../../db/with-user';
 import { isMailboxAccessRefused, markAccessRemoved } from '../connect/access-removed';
 import { isMailError } from '../core/errors';
 import type { IntegrationCtx, IntegrationRow } from '../core/integration-store';
-import { clearFailures, recordFailure } from '../core/notices/failure-notice';
+import { recordFailure, recordSynced } from '../core/notices/failure-notice';
 import { isProviderError } from '../core/transport/provider-error';
 import { SYNC_POLICY } from '../core/transport/retry-policy';
 import { providerFor } from '../providers';
@@ -82,13 +80,7 @@ export async function syncIntegrationRun(
     await recordFailure(ctx, integration, 'sync', report.errorMessage ?? 'Unknown error');
     return report;
   }
-  await withUser(ctx.deps.db, ctx.userId, async (tx) => {
-    await tx
-      .update(emailIntegrations)
-      .set({ lastSyncAt: new Date() })
-      .where(eq(emailIntegrations.id, integration.id));
-    await clearFailures(tx, integration.id);
-  });
+  await withUser(ctx.deps.db, ctx.userId, (tx) => recordSynced(tx, integration.id));
   return report;
 }
 

@@ -40,17 +40,18 @@ export function toVerificationDto(row: VerificationRow | null, now = new Date())
   };
 }
 
-/** The verification rows of these integrations (the caller's own, under row-level security). */
-export async function readVerifications(tx: DbOrTx): Promise<Map<string, VerificationRow>> {
+/** How the caller's mailboxes' verifications read, by integration id (row-level security keeps to their own). */
+export async function readVerifications(tx: DbOrTx): Promise<Map<string, MailboxVerificationDto>> {
   const rows = await tx.select().from(mailboxVerifications);
-  return new Map(rows.map((row) => [row.emailIntegrationId, row]));
+  const now = new Date();
+  return new Map(rows.map((row) => [row.emailIntegrationId, toVerificationDto(row, now)]));
 }
 
-/** Asks for a verification at the next chance (Email Integration's "Verify now"); answers the row. */
+/** Asks for a verification at the next chance (Email Integration's "Verify now"); answers how it now reads. */
 export async function requestVerification(
   tx: DbOrTx,
   options: { userId: string; integrationId: string; at: Date },
-): Promise<VerificationRow | null> {
+): Promise<MailboxVerificationDto> {
   const [row] = await tx
     .insert(mailboxVerifications)
     .values({
@@ -68,7 +69,7 @@ export async function requestVerification(
       },
     })
     .returning();
-  return row ?? null;
+  return toVerificationDto(row ?? null, options.at);
 }
 
 /** Whether a run ended after `since` and nobody has asked for another since. */

@@ -293,8 +293,7 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
       const session = {
         integrationId: box.integrationId,
         emailAddress: box.address,
-        imapAccount: box.account,
-        imapAllowPrivateHosts: true,
+        imap: { account: box.account, allowPrivateHosts: true },
       } as unknown as MailSession;
       const id = 'inbox|<weak@client.test>';
       expect((await getImapMessage(session, id)).subject).toBe('Weak search');

@@ -1,3 +1,5 @@
+// The one writer of a connection's health: failures counted (and a notice raised), needs-reconnect and access
+// removed, and their clearing after a good sync or a restored access.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { emailIntegrations } from '../../../db/schema/email-integrations';
 import { triageItems } from '../../../db/schema/triage-items';
@@ -105,4 +107,22 @@ export async function clearFailures(tx: Tx, integrationId: string): Promise<void
         sql`coalesce((${emailIntegrations.metadata}->>'sync_error_count')::int, 0) > 0`,
       ),
     );
+}
+
+/** A sync that completed: when it ran, and the error counters cleared. */
+export async function recordSynced(tx: Tx, integrationId: string): Promise<void> {
+  await tx
+    .update(emailIntegrations)
+    .set({ lastSyncAt: new Date() })
+    .where(eq(emailIntegrations.id, integrationId));
+  await clearFailures(tx, integrationId);
+}
+
+/** A shared mailbox the tenant gave back (decision 024): connected again, its failures cleared. */
+export async function recordAccessRestored(tx: Tx, integrationId: string): Promise<void> {
+  await tx
+    .update(emailIntegrations)
+    .set({ needsReconnect: false, accessRemovedAt: null, updatedAt: new Date() })
+    .where(eq(emailIntegrations.id, integrationId));
+  await clearFailures(tx, integrationId);
 }

@@ -19,10 +19,11 @@ export type MailSession = {
   accessToken(): Promise<string>;
   /** Refreshes now (after the provider answered 401) and answers the new token. */
   refreshAccessToken(): Promise<string>;
-  /** An IMAP mailbox's servers and login (decrypted); absent for OAuth providers. */
-  imapAccount?: ImapAccount;
-  /** IMAP_ALLOW_PRIVATE_HOSTS: whether its servers may resolve to private addresses (checked at every connection). */
-  imapAllowPrivateHosts?: boolean;
+  /**
+   * An IMAP mailbox's servers and login (decrypted), and IMAP_ALLOW_PRIVATE_HOSTS: whether they may resolve to
+   * private addresses (checked at every connection). Absent for OAuth providers, whose credential is the token.
+   */
+  imap?: { account: ImapAccount; allowPrivateHosts: boolean };
   /** Per-operation memo for lookups an adapter repeats (e.g. Graph folder ids). */
   memo: Map<string, unknown>;
 };

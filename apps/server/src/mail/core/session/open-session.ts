@@ -1,11 +1,9 @@
 import { TOKEN_BEFORE_FETCH_WINDOW_MINUTES } from '@ledgerdesk/domain/constants';
 import { isExpiringWithin } from '@ledgerdesk/domain/integrations/token-expiry';
-import { and, eq } from 'drizzle-orm';
-import { emailIntegrations } from '../../../db/schema/email-integrations';
-import { withUser } from '../../../db/with-user';
 import { type ImapAccount, openImapAccount } from '../imap-account';
 import type { IntegrationCtx, IntegrationRow } from '../integration-store';
 import { refreshIntegrationToken, type TokenRefresher } from '../tokens/refresh-integration-token';
+import { markTokenExpired } from '../tokens/stored-tokens';
 import { ProviderError } from '../transport/provider-error';
 import type { RetryPolicy } from '../transport/retry-policy';
 import type { MailSession } from './mail-session';
@@ -34,8 +32,10 @@ export function openSession(
     memo: new Map(),
     ...(integration.provider === 'imap'
       ? {
-          imapAccount: storedAccount(ctx, integration),
-          imapAllowPrivateHosts: ctx.deps.env.IMAP_ALLOW_PRIVATE_HOSTS,
+          imap: {
+            account: storedAccount(ctx, integration),
+            allowPrivateHosts: ctx.deps.env.IMAP_ALLOW_PRIVATE_HOSTS,
+          },
         }
       : {}),
     async accessToken() {
@@ -52,18 +52,6 @@ export function openSession(
       return refresh();
     },
   };
-}
-
-/** Sets token_expires_at to now, unless a refresh has already stored a newer token (its expiry differs). */
-async function markTokenExpired(ctx: IntegrationCtx, integrationId: string, usedExpiry: Date): Promise<void> {
-  const now = new Date();
-  if (usedExpiry.getTime() <= now.getTime()) return;
-  await withUser(ctx.deps.db, ctx.userId, (tx) =>
-    tx
-      .update(emailIntegrations)
-      .set({ tokenExpiresAt: now })
-      .where(and(eq(emailIntegrations.id, integrationId), eq(emailIntegrations.tokenExpiresAt, usedExpiry))),
-  );
 }
 
 function storedToken(ctx: IntegrationCtx, integration: IntegrationRow) {

@@ -9,8 +9,8 @@ import { privateHostRefusal, resolveHost } from './resolve-host';
 
 /** The account of an IMAP session (set by openSession for `imap` integrations). */
 export function sessionAccount(session: MailSession): ImapAccount {
-  if (!session.imapAccount) throw new Error('An IMAP operation needs an IMAP session.');
-  return session.imapAccount;
+  if (!session.imap) throw new Error('An IMAP operation needs an IMAP session.');
+  return session.imap.account;
 }
 
 export type ImapClientOptions = ConstructorParameters<typeof ImapFlow>[0] & { servername?: string };
@@ -87,7 +87,7 @@ export async function connectImap(account: ImapAccount, allowPrivate: boolean): 
 /** Runs `work` on a fresh connection of the session's account and logs out afterwards, whatever happens. */
 export async function withImap<T>(session: MailSession, work: (client: ImapFlow) => Promise<T>): Promise<T> {
   const account = sessionAccount(session);
-  const client = await connectImap(account, session.imapAllowPrivateHosts ?? false);
+  const client = await connectImap(account, session.imap?.allowPrivateHosts ?? false);
   try {
     return await work(client);
   } catch (error) {

@@ -80,7 +80,7 @@ export async function imapSend(session: MailSession, mail: OutgoingMail): Promis
         account,
         { from, to: [...mail.to, ...mail.cc] },
         raw,
-        session.imapAllowPrivateHosts ?? false,
+        session.imap?.allowPrivateHosts ?? false,
       ),
     isSent: () => isInImapSent(session, messageId),
     recheckDelaysMs: [0],

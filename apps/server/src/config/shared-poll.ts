@@ -1,4 +1,4 @@
-import type { Env } from '../../config/env';
+import type { Env } from './env';
 
 /**
  * How often a Microsoft 365 shared mailbox without live updates is polled (decision 028): SHARED_MAILBOX_POLL_SECONDS
