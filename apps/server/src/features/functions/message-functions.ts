@@ -18,6 +18,10 @@ const CONTENT_FUNCTIONS = [
   ['fetch-office365-content', 'One message from Office 365.'],
   ['fetch-email-content', 'One message (provider chosen by the integration).'],
 ] as const;
+const MOVE_FUNCTIONS = [
+  ['archive-email', 'archive', 'Move a message to Archive.', 'archive emails'],
+  ['unarchive-email', 'unarchive', 'Move a message back to the Inbox.', 'move emails to the inbox'],
+] as const;
 /** Answer (with RequestTimeout if need be) before the web app's own 30 s timeout gives up. */
 const CONTENT_TIMEOUT_MS = 25_000;
 
@@ -53,41 +57,16 @@ export function registerMessageFunctions(app: FastifyInstance): void {
   }
 
   // Through the outbox like every mailbox change (decision 010); the answer waits briefly for the push.
-  defineRoute(
-    app,
-    {
-      method: 'POST',
-      path: '/api/functions/archive-email',
-      summary: 'Move a message to Archive.',
-      auth: { action: 'archive emails' },
-      body: moveMessageSchema,
-    },
-    async ({ user, body: input }) => {
-      const ctx = { deps: app.mail, userId: user.id, outbox: app.outbox };
-      return {
-        success: true as const,
-        ...(await moveMessage(ctx, input, 'archive')),
-      };
-    },
-  );
-
-  defineRoute(
-    app,
-    {
-      method: 'POST',
-      path: '/api/functions/unarchive-email',
-      summary: 'Move a message back to the Inbox.',
-      auth: { action: 'move emails to the inbox' },
-      body: moveMessageSchema,
-    },
-    async ({ user, body: input }) => {
-      const ctx = { deps: app.mail, userId: user.id, outbox: app.outbox };
-      return {
-        success: true as const,
-        ...(await moveMessage(ctx, input, 'unarchive')),
-      };
-    },
-  );
+  for (const [name, operation, summary, action] of MOVE_FUNCTIONS) {
+    defineRoute(
+      app,
+      { method: 'POST', path: `/api/functions/${name}`, summary, auth: { action }, body: moveMessageSchema },
+      async ({ user, body: input }) => {
+        const ctx = { deps: app.mail, userId: user.id, outbox: app.outbox };
+        return { success: true as const, ...(await moveMessage(ctx, input, operation)) };
+      },
+    );
+  }
 
   defineRoute(
     app,

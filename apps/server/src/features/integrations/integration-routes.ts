@@ -34,15 +34,16 @@ const LIVE_UPDATES_NEED_CONNECTION = 'Reactivate or reconnect this mailbox befor
 export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   const isPushOff = app.mail.env.MAIL_PUSH === 'off';
   const pollSeconds = sharedPollSeconds(app.mail.env);
-  /** One integration as Email Integration shows it after an action: its row with its live updates and checks. */
-  const integrationAnswer = async (userId: string, row: IntegrationRow) => {
-    const health = await withUser(app.db, userId, (tx) => readMailboxHealth(tx, userId));
-    return toIntegrationDto(
+  /** One integration as its card shows it: its row with its live updates and checks. */
+  const cardOf = (row: IntegrationRow, health: (id: string) => MailboxHealthRows) =>
+    toIntegrationDto(
       row,
       { ...health(row.id), isPushOff, sharedPollSeconds: pollSeconds },
       imapHostOf(app.mail, row.imapAccount),
     );
-  };
+  /** One integration's card after an action. */
+  const integrationAnswer = async (userId: string, row: IntegrationRow) =>
+    cardOf(row, await withUser(app.db, userId, (tx) => readMailboxHealth(tx, userId)));
   defineRoute(
     app,
     {
@@ -56,15 +57,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
         rows: await listIntegrations(tx, user.id),
         health: await readMailboxHealth(tx, user.id),
       }));
-      return {
-        integrations: rows.map((row) =>
-          toIntegrationDto(
-            row,
-            { ...health(row.id), isPushOff, sharedPollSeconds: pollSeconds },
-            imapHostOf(app.mail, row.imapAccount),
-          ),
-        ),
-      };
+      return { integrations: rows.map((row) => cardOf(row, health)) };
     },
   );
 

@@ -59,3 +59,18 @@ export async function requestTokens(
     scopes: answer.scope ? answer.scope.split(/\s+/).filter(Boolean).map(normalizeScope) : null,
   };
 }
+
+/** The form that redeems an authorization code with its PKCE verifier (RFC 6749 §4.1.3, RFC 7636 §4.5). */
+export function authorizationCodeForm(
+  client: { clientId: string; clientSecret: string },
+  input: { code: string; redirectUri: string; codeVerifier: string },
+): Record<string, string> {
+  return {
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    grant_type: 'authorization_code',
+    code: input.code,
+    redirect_uri: input.redirectUri,
+    code_verifier: input.codeVerifier,
+  };
+}

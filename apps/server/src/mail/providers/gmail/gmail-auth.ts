@@ -1,6 +1,6 @@
 import type { GoogleConfig } from '../../core/mail-config';
 import type { TokenSet } from '../../core/provider';
-import { requestTokens } from '../../core/transport/token-request';
+import { authorizationCodeForm, requestTokens } from '../../core/transport/token-request';
 
 /** gmail.modify reads, labels (archive = INBOX removed) and sends; gmail.send is listed as the spec asks. */
 export const GOOGLE_SCOPES = [
@@ -33,14 +33,7 @@ export function googleExchangeCode(
   config: GoogleConfig,
   input: { code: string; redirectUri: string; codeVerifier: string },
 ): Promise<TokenSet> {
-  return requestTokens(config.tokenUrl, {
-    client_id: config.clientId,
-    client_secret: config.clientSecret,
-    grant_type: 'authorization_code',
-    code: input.code,
-    redirect_uri: input.redirectUri,
-    code_verifier: input.codeVerifier,
-  });
+  return requestTokens(config.tokenUrl, authorizationCodeForm(config, input));
 }
 
 export function googleRefreshToken(config: GoogleConfig, refreshToken: string): Promise<TokenSet> {

@@ -2,9 +2,8 @@ import type { gmail_v1 } from '@googleapis/gmail';
 import { MailError } from '../../core/errors';
 import type { GoogleConfig } from '../../core/mail-config';
 import { parseMessageIds } from '../../core/mime/address-list';
-import { buildMimeMessage } from '../../core/mime/build-mime';
 import { type ReplyThreading, replyThreading } from '../../core/mime/reply-threading';
-import { sendMessageId, withSendIdentity } from '../../core/mime/send-identity';
+import { buildSendableMime } from '../../core/mime/send-identity';
 import type { OutgoingMail } from '../../core/provider';
 import type { MailSession } from '../../core/session/mail-session';
 import { hasScope } from '../../core/session/scopes';
@@ -56,18 +55,7 @@ export async function gmailSend(
     throw new MailError('missing_scope', 'INSUFFICIENT_PERMISSIONS: gmail.send was not granted.');
   }
   const threading = await threadingOf(session, config, mail);
-  const raw = withSendIdentity(
-    buildMimeMessage({
-      from: session.emailAddress,
-      to: mail.to,
-      cc: mail.cc,
-      subject: mail.subject,
-      html: mail.body,
-      inReplyTo: threading.inReplyTo,
-      references: threading.references,
-    }),
-    { messageId: sendMessageId(mail.sendId, session.emailAddress), sendId: mail.sendId },
-  );
+  const { raw } = buildSendableMime(session.emailAddress, mail, threading);
   await sendOnce({
     mayHaveBeenSent: mail.mayHaveBeenSent,
     post: async () => {

@@ -1,6 +1,5 @@
-import { buildMimeMessage } from '../../core/mime/build-mime';
 import { type ReplyThreading, replyThreading } from '../../core/mime/reply-threading';
-import { sendMessageId, withSendIdentity } from '../../core/mime/send-identity';
+import { buildSendableMime } from '../../core/mime/send-identity';
 import type { OutgoingMail } from '../../core/provider';
 import type { MailSession } from '../../core/session/mail-session';
 import { sendOnce } from '../../core/transport/send-once';
@@ -60,19 +59,7 @@ export async function imapSend(session: MailSession, mail: OutgoingMail): Promis
   const account = sessionAccount(session);
   const from = session.emailAddress || account.username;
   const threading = await threadingOf(session, mail);
-  const messageId = sendMessageId(mail.sendId, from);
-  const raw = withSendIdentity(
-    buildMimeMessage({
-      from,
-      to: mail.to,
-      cc: mail.cc,
-      subject: mail.subject,
-      html: mail.body,
-      inReplyTo: threading.inReplyTo,
-      references: threading.references,
-    }),
-    { messageId, sendId: mail.sendId },
-  );
+  const { raw, messageId } = buildSendableMime(from, mail, threading);
   const outcome = await sendOnce({
     mayHaveBeenSent: mail.mayHaveBeenSent,
     post: () =>

@@ -1,6 +1,6 @@
 import type { MicrosoftConfig } from '../../core/mail-config';
 import type { TokenSet } from '../../core/provider';
-import { requestTokens } from '../../core/transport/token-request';
+import { authorizationCodeForm, requestTokens } from '../../core/transport/token-request';
 
 /**
  * Delegated permissions Ledgerdesk asks for: read/write and send mail, stay signed in, read the profile. Mail.Read
@@ -57,15 +57,7 @@ export function microsoftExchangeCode(
 ): Promise<TokenSet> {
   return requestTokens(
     endpoint(config, 'token'),
-    {
-      client_id: config.clientId,
-      client_secret: config.clientSecret,
-      grant_type: 'authorization_code',
-      code: input.code,
-      redirect_uri: input.redirectUri,
-      code_verifier: input.codeVerifier,
-      scope: scopesFor(input.isSharedMailbox),
-    },
+    { ...authorizationCodeForm(config, input), scope: scopesFor(input.isSharedMailbox) },
     normalizeMicrosoftScope,
   );
 }
