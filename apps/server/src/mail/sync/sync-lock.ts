@@ -75,7 +75,8 @@ async function withAdvisoryLock<T>(
     }
   } finally {
     client.off('error', onError);
-    if (lost) deps.log.warn({ err: lost, integrationId }, 'sync lock lost with its connection; the run fails');
+    if (lost)
+      deps.log.warn({ err: lost, integrationId }, 'sync lock lost with its connection; the run fails');
     // A broken connection is destroyed, not handed back to the pool.
     client.release(lost ?? undefined);
   }
