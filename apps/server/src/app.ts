@@ -155,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     baseUrl: publicUrl,
     requireEmailConfirmation: env.REQUIRE_EMAIL_CONFIRMATION,
     mailer,
+    log: app.log,
   });
   app.decorate('auth', auth);
   registerSameOriginGuard(app, [new URL(publicUrl).origin]);

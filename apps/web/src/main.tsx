@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router';
 import { createRouter, preloadLandingScreen } from './app/router';
 import { ErrorBoundary } from './app/routes/error-screen';
 import { DeferredToaster } from './components/deferred-toaster';
+import { ReconnectingStatus } from './components/reconnecting-status';
 import { TooltipProvider } from './components/ui/tooltip';
 import { AuthProvider } from './features/auth/auth-provider';
 import { CommandsProvider } from './lib/commands';
@@ -36,6 +37,7 @@ createRoot(root).render(
             <CommandsProvider>
               <RouterProvider router={router} />
             </CommandsProvider>
+            <ReconnectingStatus />
             <DeferredToaster
               position="bottom-right"
               duration={4500}

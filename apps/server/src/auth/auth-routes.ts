@@ -2,8 +2,10 @@ import { credentialsBodySchema } from '@ledgerdesk/domain/auth/account-changes';
 import { AUTH_MESSAGES } from '@ledgerdesk/domain/auth/messages';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isDatabaseReachable } from '../db/database-unavailable';
 import { AppError } from '../http/app-error';
 import { declareRoute } from '../http/define-route';
+import { answerDatabaseUnavailable } from '../http/error-handler';
 import { parseInput } from '../http/parse-input';
 import { applyAccountChangeRules } from './account-change-rules';
 import { AUTH_ROUTES } from './auth-route-declarations';
@@ -65,6 +67,11 @@ export async function authRoutes(
       });
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       const text = await response.text();
+      if (response.status >= 500 && !(await isDatabaseReachable(app.db))) {
+        // The library answers a lost database with a 500 of its own: an outage is a 503 like every route's.
+        reply.removeHeader('content-type');
+        return answerDatabaseUnavailable(request, reply);
+      }
       if (response.status >= 500) {
         // The library's own failure: logged with its text, answered like every other 5xx.
         request.log.error(

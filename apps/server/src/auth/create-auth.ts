@@ -11,6 +11,8 @@ import { usesSecureCookies } from './secure-cookies';
 
 export type AuthOptions = {
   db: Db;
+  /** The server's logger: the library's own lines go through it, and so through its secret redaction. */
+  log: AuthLog;
   secret: string;
   baseUrl: string;
   requireEmailConfirmation: boolean;
@@ -18,10 +20,13 @@ export type AuthOptions = {
 };
 
 /** better-auth, configured for email + password with server sessions in Postgres (spec §4 Authentication). */
-export function createAuth({ db, secret, baseUrl, requireEmailConfirmation, mailer }: AuthOptions) {
+export function createAuth({ db, secret, baseUrl, requireEmailConfirmation, mailer, log }: AuthOptions) {
   const mustConfirm = requireEmailConfirmation && mailer !== null;
   return betterAuth({
     appName: 'Ledgerdesk',
+    // Printed to the console by default, a failed session lookup with its query's parameters (a session token)
+    // among them: routed to the server's logger instead, whose every line is redacted (config/log-redaction.ts).
+    logger: { level: 'warn', log: (level, message, ...args) => logAuthLine(log, level, message, args) },
     baseURL: baseUrl,
     basePath: '/api/auth',
     secret,
@@ -87,3 +92,21 @@ export function createAuth({ db, secret, baseUrl, requireEmailConfirmation, mail
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+type LogMethod = (details: object, message: string) => void;
+export type AuthLog = { error: LogMethod; warn: LogMethod; info: LogMethod; debug: LogMethod };
+
+/** One better-auth log call as one line of ours: its first error as `err` (serialized, redacted), the rest as `details`. */
+function logAuthLine(
+  log: AuthLog,
+  level: 'error' | 'warn' | 'info' | 'debug',
+  message: string,
+  args: unknown[],
+) {
+  const err = args.find((arg) => arg instanceof Error);
+  const details = args.filter((arg) => arg !== err);
+  log[level](
+    { ...(err ? { err } : {}), ...(details.length > 0 ? { details } : {}) },
+    `sign-in library: ${message}`,
+  );
+}

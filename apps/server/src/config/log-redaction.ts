@@ -1,3 +1,5 @@
+import { redactSecretValues } from './redact-log-values';
+
 /** What a redacted value reads as in the logs. */
 export const REDACTED = '[redacted]';
 
@@ -72,15 +74,10 @@ export function redactUrlSecrets(text: string): string {
   );
 }
 
-// JSON members that hold a secret outside any URL: a Graph notification's `clientState` (the only proof a
-// notification is ours), wherever a log line quotes such a body. Names compared as in isSecretParameter.
-const JSON_SECRET_MEMBER =
-  /(\\?"(?:clientState|client_state)\\?"\s*:\s*\\?")((?:\\\\|\\[^\\"]|[^\\"])*)(\\?")/gi;
-
-/** `redactUrlSecrets`, plus the value of every JSON member named like a clientState. */
+/**
+ * `redactUrlSecrets`, plus every secret outside a URL (`redact-log-values.ts`): members such as `clientState`,
+ * `password`, `authorization`, `cookie`, `*token`, a failed query's `params`, Bearer credentials, session cookies.
+ */
 export function redactLogSecrets(text: string): string {
-  return redactUrlSecrets(text).replace(
-    JSON_SECRET_MEMBER,
-    (_whole, before: string, _value, after: string) => `${before}${REDACTED}${after}`,
-  );
+  return redactSecretValues(redactUrlSecrets(text));
 }

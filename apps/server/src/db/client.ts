@@ -88,6 +88,9 @@ async function currentDatabase(client: PGlite): Promise<string> {
 
 async function openPostgres(databaseUrl: string, appDatabaseUrl: string | undefined): Promise<Database> {
   const owner = new pg.Client({ connectionString: databaseUrl });
+  // A connection ended between two statements raises 'error' on the client, which would end the process; the
+  // next statement then fails and so does the start, with its cause.
+  owner.on('error', () => {});
   await owner.connect();
   try {
     await runMigrations(drizzleNodePg(owner, { schema }) as unknown as Db);
@@ -137,6 +140,7 @@ async function resolveAppConnection(
 ): Promise<string | null> {
   const candidate = appDatabaseUrl ?? withUser(databaseUrl, APP_ROLE);
   const probe = new pg.Client({ connectionString: candidate });
+  probe.on('error', () => {});
   try {
     await probe.connect();
     const result = await probe.query<{ user: string }>('select current_user as user');

@@ -1,6 +1,8 @@
 import { AUTH_MESSAGES } from '@ledgerdesk/domain/auth/messages';
+import { DATABASE_UNAVAILABLE } from '@ledgerdesk/domain/http/api-error';
 import { INVALID_DATA_FORMAT, ITEM_PERMISSION_DENIED } from '@ledgerdesk/domain/triage/item-update-messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseReachable, isDatabaseUnavailable } from '../db/database-unavailable';
 import { isCheckViolation, isInvalidValue, isRlsViolation, pgErrorInfo } from '../db/pg-error';
 import { AppError } from './app-error';
 
@@ -29,7 +31,7 @@ const MULTIPART_FAILURES =
  * spec's generic text and that id: no library message, SQL, parameter or stack ever reaches a client.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | AppError | Error, request, reply) => {
     const serverError = (status: number, code: string, message: string) => {
       request.log.error({ err: error, requestId: request.id }, 'request failed');
       return reply.status(status).send({ error: { code, message, requestId: request.id } });
@@ -68,6 +70,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
           : fastifyError.message);
       return reply.status(status).send({ error: { code: codeForStatus(status), message } });
     }
+    // A database that is down, restarting or failing over is an outage, not a bug: 503 with Retry-After, for
+    // load balancers and the web app to wait on. An error that does not say so itself is checked with a probe.
+    if (isDatabaseUnavailable(error) || (app.hasDecorator('db') && !(await isDatabaseReachable(app.db))))
+      return answerDatabaseUnavailable(request, reply);
     return serverError(500, 'internal_error', AUTH_MESSAGES.unexpectedError);
   });
 
@@ -76,6 +82,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` },
     });
   });
+}
+
+/**
+ * The answer of a request that needed the database while it was unreachable: 503, Retry-After and one short
+ * sentence. Logged as one line without the error: a failed query's text and parameters (a session token) stay
+ * out of the log.
+ */
+export function answerDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  request.log.warn({ requestId: request.id }, 'database unavailable: answered 503');
+  return reply
+    .status(503)
+    .header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSeconds))
+    .send({ error: { code: DATABASE_UNAVAILABLE.code, message: DATABASE_UNAVAILABLE.message } });
 }
 
 /**

@@ -19,6 +19,11 @@ export type KeyedWorkerOptions<T> = {
   idlePollMs: number;
   run: (job: KeyedJob<T>) => Promise<unknown>;
   onError: (error: unknown, message: string) => void;
+  /**
+   * This node's holder lock (decision 034), stamped on every job it takes so that another node can tell when it
+   * is gone; null while the node holds none (its lock connection is down): it then takes no job.
+   */
+  holderLock?: () => Promise<number | null>;
 };
 
 /** After a fetch lost a race for a mailbox (another node activated its other job first): look again soon. */
@@ -50,7 +55,8 @@ const FETCH_SQL = `
   update ${JOBS_SCHEMA}.job j set
     state = 'active',
     started_on = now(),
-    retry_count = case when j.started_on is not null then j.retry_count + 1 else j.retry_count end
+    retry_count = case when j.started_on is not null then j.retry_count + 1 else j.retry_count end,
+    output = case when $2::int is null then j.output else jsonb_build_object('holderLock', $2::int) end
   from next
   where j.name = $1 and j.id = next.id
   returning j.id, j.data, extract(epoch from j.expire_in) as "expireInSeconds"`;
@@ -92,8 +98,10 @@ export function startKeyedWorker<T>(boss: PgBoss, options: KeyedWorkerOptions<T>
     });
 
   const fetchOne = async (): Promise<{ id: string; data: T; expireMs: number } | 'raced' | null> => {
+    const holderLock = options.holderLock ? await options.holderLock() : null;
+    if (options.holderLock && holderLock === null) return null;
     try {
-      const result = await boss.getDb().executeSql(FETCH_SQL, [options.queue]);
+      const result = await boss.getDb().executeSql(FETCH_SQL, [options.queue, holderLock]);
       const row = (result.rows as FetchedRow[])[0];
       if (!row) return null;
       return { id: row.id, data: row.data as T, expireMs: Number(row.expireInSeconds) * 1000 };

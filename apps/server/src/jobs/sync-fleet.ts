@@ -3,6 +3,7 @@ import { sharedPollSeconds } from '../config/shared-poll';
 import { JOBS_SCHEMA } from '../db/client';
 import {
   createImapIdleHolder,
+  createOutboxHolder,
   type IntegrationJobData,
   type JobOutcome,
   type MailDeps,
@@ -22,6 +23,7 @@ import {
   type SyncReason,
 } from './fleet-types';
 import { type KeyedWorker, startKeyedWorker } from './keyed-worker';
+import { recoverOrphanedJobs } from './orphaned-jobs';
 import { slotJob } from './slot-jobs';
 import { listSyncCandidates } from './sync-candidates';
 import { parsePeakHours, planSyncRound } from './sync-plan';
@@ -63,7 +65,8 @@ const START_WAIT_MS = 60_000;
  * The background mail work on pg-boss (decision 004): every SYNC_INTERVAL_SECONDS one node wins the round
  * slot and queues a sync job per due mailbox (integration id as singletonKey, queue policy `stately`: never
  * two queued or two running) plus token refreshes; every node works the queue with SYNC_CONCURRENCY workers.
- * A node that dies mid-sync leaves its job active until SYNC_JOB_EXPIRE_SECONDS, then another node retries it.
+ * A node that dies mid-sync leaves its job active; any node gives it back to the queue at its next look
+ * (orphaned-jobs.ts, decision 034), SYNC_JOB_EXPIRE_SECONDS staying for a node that lives but is stuck.
  * The round itself is sync-round.ts; the one-per-slot jobs (round, timers, Gmail pull) slot-jobs.ts; the
  * per-mailbox queues are worked by keyed-worker.ts.
  */
@@ -116,6 +119,22 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     intervals.push(interval);
   };
   const running = new Set<Promise<unknown>>();
+  /**
+   * This node's identity to the per-mailbox queues (decision 034): a session advisory lock that dies with the
+   * node, stamped on every job its keyed workers take, so any node gives a dead node's jobs back at once.
+   */
+  const holder = createOutboxHolder(deps);
+  const holderLock = async () => (await holder.current())?.lock ?? null;
+  const recoverJobs = async () => {
+    try {
+      const recovered = await recoverOrphanedJobs(boss, [QUEUES.sync, QUEUES.push, QUEUES.verify]);
+      if (recovered.length === 0) return;
+      deps.log.warn({ recovered }, 'jobs of a node that is gone were given back to their queues');
+      for (const queue of new Set(recovered.map((job) => job.name))) wakeWorker(queue);
+    } catch (error) {
+      deps.log.warn({ err: error }, 'looking for the jobs of a node that is gone failed');
+    }
+  };
   // Started with the engine when live updates are on; its changes go through queueSync (hoisted below).
   const imapIdle = createImapIdleHolder(deps, (mailbox) => queueSync(mailbox, 'push'));
 
@@ -236,6 +255,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
           concurrency,
           idlePollMs,
           run: (job) => run(job.data),
+          holderLock,
           onError: (error, message) => deps.log.error({ err: error, queue }, message),
         }),
       );
@@ -287,6 +307,9 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       every(SLOT_REQUEST_MS, timersSlot.request);
     }
     if (env.MAIL_PUSH !== 'off') imapIdle.start();
+    // A dead node's mailboxes are synced again within the round, not after SYNC_JOB_EXPIRE_SECONDS.
+    every(Math.max(1000, Math.min(periodMs / 2, 5000)), recoverJobs);
+    await recoverJobs();
     // Every node asks for the current slot's round a few times per slot; the throttle keeps one per slot.
     every(Math.max(500, Math.min(periodMs / 2, 5000)), round.request);
     await round.request();
@@ -329,6 +352,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
         Promise.allSettled(running),
         new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref()),
       ]);
+      await holder.close();
     },
     async status() {
       // Not running until its start is done (health says so while a node starts).

@@ -5,6 +5,7 @@
 export type { IntegrationJobData } from './core/integration-store';
 export type { MailDeps, MailLogger } from './core/mail-deps';
 export { createMailboxOutbox, type MailboxOutbox } from './outbox/mailbox-outbox';
+export { createOutboxHolder, HOLDER_LOCK_CLASS, type OutboxHolder } from './outbox/outbox-holder';
 export {
   createImapIdleHolder,
   type ImapIdleHolder,

@@ -1,4 +1,5 @@
-import { isApiErrorBody } from '@ledgerdesk/domain/http/api-error';
+import { DATABASE_UNAVAILABLE, isApiErrorBody } from '@ledgerdesk/domain/http/api-error';
+import { reportDatabaseReachable, reportDatabaseUnavailable } from './connection-state';
 
 /** An API answer that was not 2xx, carrying the server's code and user-facing message. */
 export class ApiError extends Error {
@@ -7,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /** The server's Retry-After, in seconds, when it gave one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -51,15 +54,30 @@ export async function api<T>(
   const text = await response.text();
   const data: unknown = text ? safeParse(text) : null;
   if (!response.ok) {
-    if (isApiErrorBody(data))
-      throw new ApiError(response.status, data.error.code, data.error.message, data.error.details);
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+    if (isApiErrorBody(data)) {
+      if (data.error.code === DATABASE_UNAVAILABLE.code) reportDatabaseUnavailable();
+      throw new ApiError(
+        response.status,
+        data.error.code,
+        data.error.message,
+        data.error.details,
+        Number.isFinite(retryAfter) ? retryAfter : undefined,
+      );
+    }
     throw new ApiError(
       response.status,
       'http_error',
       response.statusText || `Request failed (${response.status})`,
     );
   }
+  reportDatabaseReachable();
   return data as T;
+}
+
+/** Whether `error` is the server's answer that its database is unreachable for now (503, retried). */
+export function isDatabaseUnavailableError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === DATABASE_UNAVAILABLE.code;
 }
 
 function safeParse(text: string): unknown {

@@ -1,4 +1,5 @@
 import type { ExternalToast } from 'sonner';
+import { isDatabaseReconnecting } from './connection-state';
 
 type Sonner = typeof import('sonner');
 type Message = Parameters<Sonner['toast']>[0];
@@ -38,7 +39,10 @@ export const toast = Object.assign(
   (message: Message, options?: ExternalToast) => show((api) => api(message, options)),
   {
     success: (message: Message, options?: ExternalToast) => show((api) => api.success(message, options)),
-    error: (message: Message, options?: ExternalToast) => show((api) => api.error(message, options)),
+    // While the database is away the "Reconnecting…" status is the one word about it: no error toast per call.
+    error: (message: Message, options?: ExternalToast) => {
+      if (!isDatabaseReconnecting()) show((api) => api.error(message, options));
+    },
     info: (message: Message, options?: ExternalToast) => show((api) => api.info(message, options)),
     dismiss: (id?: string | number) => show((api) => api.dismiss(id)),
   },

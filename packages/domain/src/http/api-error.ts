@@ -16,7 +16,15 @@ export const API_ERROR_CODES = [
   'invalid_data',
   'provider_error',
   'internal_error',
+  'database_unavailable',
 ] as const;
+
+/** The answer (503, with Retry-After) of a request that needed the database while it was unreachable. */
+export const DATABASE_UNAVAILABLE = {
+  code: 'database_unavailable',
+  message: 'Ledgerdesk cannot reach its database right now. Trying again in a few seconds.',
+  retryAfterSeconds: 5,
+} as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number] | (string & {});
 

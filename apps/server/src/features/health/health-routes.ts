@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
+import { DATABASE_UNAVAILABLE } from '@ledgerdesk/domain/http/api-error';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isDatabaseReachable } from '../../db/database-unavailable';
 import { forbidden } from '../../http/app-error';
 import { defineRoute } from '../../http/define-route';
 import { listIdleHolders, readPushFleetHealth } from '../../mail/fleet';
@@ -40,10 +42,18 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       method: 'GET',
       path: '/api/health',
       summary:
-        'Liveness and the database kind; for loopback callers or holders of the metrics token also the fleet: sync queue, live updates, IMAP IDLE and reconciliation (counts only).',
+        'Liveness and the database kind (503 with Retry-After and `down` while the database is unreachable); for loopback callers or holders of the metrics token also the fleet: sync queue, live updates, IMAP IDLE and reconciliation (counts only).',
       auth: 'public',
     },
-    async ({ request }) => {
+    async ({ request, reply }) => {
+      // What is down, for load balancers and monitors: the database is all a node needs to serve.
+      if (!(await isDatabaseReachable(app.db))) {
+        request.log.warn('health: the database is unreachable');
+        return reply
+          .status(503)
+          .header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSeconds))
+          .send({ ok: false, database: app.database.kind, down: ['database'] });
+      }
       // Anyone else learns nothing they could use: no counts a history of would show an attacker what lands.
       if (!mayReadMetrics(request, app.env.METRICS_TOKEN)) return { ok: true, database: app.database.kind };
       const [sync, push, imapIdle] = await Promise.all([

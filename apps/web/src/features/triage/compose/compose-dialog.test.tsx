@@ -3,6 +3,7 @@
 import http from 'node:http';
 import { FIRM_API } from '@ledgerdesk/domain/api/firms-endpoints';
 import type { EmailIntegrationDto } from '@ledgerdesk/domain/api/integrations';
+import { DATABASE_UNAVAILABLE } from '@ledgerdesk/domain/http/api-error';
 import {
   COMPOSE_DIALOG_TITLE,
   MISSING_RECIPIENT,
@@ -14,6 +15,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RECONNECTING_TEXT, ReconnectingStatus } from '../../../components/reconnecting-status';
+import { reportDatabaseReachable } from '../../../lib/connection-state';
 import { servePageOriginForFile } from '../../../lib/test-loopback';
 import { dismissToastsAndCleanup } from '../../../lib/test-toasts';
 import { ComposeDialog } from './compose-dialog';
@@ -24,6 +27,8 @@ import { newDraft } from './compose-draft';
 // recipients split and its subject trimmed. A loopback server plays the API.
 
 let mailboxes: Partial<EmailIntegrationDto>[] = [];
+/** The API's database is unreachable: sends and health checks answer 503 (as the server does then). */
+let isDatabaseDown = false;
 const sent: { to: string[]; cc: string[]; subject: string; body: string; integrationId: string | null }[] =
   [];
 const server = http.createServer((request, response) => {
@@ -36,11 +41,17 @@ const server = http.createServer((request, response) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(value));
     };
+    if (request.url === '/api/health')
+      return isDatabaseDown ? answer(503, { ok: false, down: ['database'] }) : answer(200, { ok: true });
     if (request.url === '/api/integrations') return answer(200, { integrations: mailboxes });
     // No firm (no shared mailbox to reply from); a profile with its time zone already saved.
     if (request.url === FIRM_API.firm) return answer(200, { firm: null });
     if (request.url === '/api/profile') return answer(200, { profile: { id: 'user-1', timeZone: 'UTC' } });
     if (request.method === 'POST' && request.url === '/api/functions/send-office365-email') {
+      if (isDatabaseDown) {
+        response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
+        return response.end(JSON.stringify({ error: DATABASE_UNAVAILABLE }));
+      }
       sent.push(JSON.parse(body));
       return answer(200, { success: true, sentFrom: 'me@firm.test' });
     }
@@ -53,6 +64,8 @@ afterEach(async () => {
   await dismissToastsAndCleanup();
   mailboxes = [];
   sent.length = 0;
+  isDatabaseDown = false;
+  reportDatabaseReachable();
 });
 
 const office365 = (isActive: boolean): Partial<EmailIntegrationDto> => ({
@@ -68,6 +81,7 @@ async function openCompose() {
   render(
     <QueryClientProvider client={queryClient}>
       <Toaster />
+      <ReconnectingStatus checkEveryMs={100} />
       <ComposeDialog isOpen draft={newDraft()} onClose={onClose} onReopen={() => undefined} />
     </QueryClientProvider>,
   );
@@ -151,5 +165,28 @@ describe('ComposeDialog', () => {
     });
     for (const message of [MISSING_RECIPIENT, MISSING_SUBJECT, NO_EMAIL_ACCOUNT_CONNECTED])
       expect(screen.queryByText(message.title)).toBeNull();
+  });
+
+  it('keeps what was typed when a send meets the database away, says Reconnecting… once, and sends once it is back', async () => {
+    mailboxes = [office365(true)];
+    const { onClose } = await openCompose();
+    type('To', 'dana@client.test');
+    type('Subject', 'VAT return');
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Figures attached.' } });
+    isDatabaseDown = true;
+    fireEvent.click(sendButton());
+    expect(await screen.findByText(RECONNECTING_TEXT)).toBeTruthy();
+    await waitFor(() => expect(sendButton().disabled).toBe(false));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(field('To').value).toBe('dana@client.test');
+    expect(field('Subject').value).toBe('VAT return');
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Figures attached.');
+    // The status is the one word about it: no error toast on top.
+    expect(document.querySelector('[data-sonner-toast][data-type="error"]')).toBeNull();
+    isDatabaseDown = false;
+    await waitFor(() => expect(screen.queryByText(RECONNECTING_TEXT)).toBeNull(), { timeout: 3000 });
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(sent).toHaveLength(1);
   });
 });
