@@ -6,33 +6,21 @@ import type { Db } from './db-types';
  * shutting down, crashed or still starting (57P01–57P03), and one with every connection slot taken (53300).
  */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
-/** Socket errors of a server that is down, restarting or out of reach. */
-const UNAVAILABLE_NODE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
 /** node-postgres's own words for a connection that ended or never came (these carry no code). */
 const UNAVAILABLE_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 /**
  * Whether `error` (or a cause of it: Drizzle and better-auth wrap the driver's) says the database could not be
- * reached or dropped the connection, as opposed to a query it refused.
+ * reached or dropped the connection, as opposed to a query it refused. A bare socket error (ECONNREFUSED,
+ * ECONNRESET…) is not enough: a provider's host says the same, so the error handler asks the database itself
+ * (`isDatabaseReachable`) before it answers 503 for one.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string') {
-      if (UNAVAILABLE_SQLSTATE.test(candidate.code) || UNAVAILABLE_NODE_CODES.has(candidate.code))
-        return true;
-    }
+    if (typeof candidate.code === 'string' && UNAVAILABLE_SQLSTATE.test(candidate.code)) return true;
     if (typeof candidate.message === 'string' && UNAVAILABLE_MESSAGES.test(candidate.message)) return true;
     current = candidate.cause;
   }
