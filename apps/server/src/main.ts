@@ -8,6 +8,7 @@ import { createLogger } from './config/logger';
 import { shouldMountSandbox } from './config/sandbox-mode';
 import { loadOrCreateSecret } from './config/secrets';
 import { openDatabase } from './db/client';
+import { handleUnhandledRejection } from './db/lost-connection-rejections';
 import { startOutgoingSender } from './features/outgoing/outgoing-sender';
 import { createRuleFiling } from './features/rules';
 import { createSyncFleet } from './jobs/sync-fleet';
@@ -26,6 +27,10 @@ async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   // The mail layer's dependencies, shared by the request handlers and the sync fleet.
   const log = createLogger(env.LOG_LEVEL);
+  // A database that goes away must pause the server, never end it (decision 035).
+  process.on('unhandledRejection', (reason) =>
+    handleUnhandledRejection(reason, log, (code) => process.exit(code)),
+  );
   // With TEST_CLOCK_CONTROL=on (browser journeys only) the clock can be moved forward over loopback.
   const clock = env.TEST_CLOCK_CONTROL ? new AdjustableClock() : systemClock;
   // Rules file new mail as it is synced, on every node (decision 025); the mail layer only knows the hook.

@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { isDatabaseUnavailableError } from '../../lib/api-client';
 import {
   getSession,
   type Session,
@@ -31,6 +32,8 @@ type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 const REFRESH_EVERY_MS = 5 * 60_000;
+/** How soon the first session read is tried again when the database was away and said no Retry-After. */
+const SESSION_RETRY_SECONDS = 5;
 
 /**
  * Holds the session for the app and raises the session events of spec §4. The session is re-checked every
@@ -64,13 +67,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let isCancelled = false;
-    void getSession()
-      .catch(() => null)
-      .then((initial) => {
-        if (isCancelled) return;
-        apply(initial);
-        emitAuthEvent('INITIAL_SESSION');
-      });
+    let retry: number | undefined;
+    // While the server's database is away the session cannot be read: the app waits (Reconnecting…) and asks
+    // again after the server's Retry-After, rather than showing a signed-in user the sign-in page.
+    const loadInitial = () =>
+      void getSession()
+        .catch((error: unknown) => {
+          if (!isDatabaseUnavailableError(error)) return null;
+          if (!isCancelled)
+            retry = window.setTimeout(loadInitial, (error.retryAfterSeconds ?? SESSION_RETRY_SECONDS) * 1000);
+          return undefined;
+        })
+        .then((initial) => {
+          if (isCancelled || initial === undefined) return;
+          apply(initial);
+          emitAuthEvent('INITIAL_SESSION');
+        });
+    loadInitial();
     const interval = window.setInterval(() => void refresh(), REFRESH_EVERY_MS);
     const onVisible = () => {
       if (document.visibilityState === 'visible' && sessionRef.current) void refresh();
@@ -78,6 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       isCancelled = true;
+      window.clearTimeout(retry);
       window.clearInterval(interval);
       document.removeEventListener('visibilitychange', onVisible);
     };
