@@ -115,6 +115,10 @@ async function openPostgres(databaseUrl: string, appDatabaseUrl: string | undefi
   // discarded by the pool and the next query opens a new one; without a listener node-postgres would raise the
   // error out of the process.
   pool.on('error', () => {});
+  // The pool drops its own listener from a client it lends (a transaction holds one between its statements), so a
+  // connection ended then would raise 'error' out of the process: every client listens for its whole life. The
+  // work that held it fails on its next statement (the client is no longer queryable), and the pool discards it.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const listeners: Array<{ stop(): Promise<void> }> = [];
   return {
