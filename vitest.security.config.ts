@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['apps/server/test/security/**/*.security.test.ts'],
+    // Captures each file's logs and greps them for the secrets that went by (support/capture-logs.ts).
+    setupFiles: ['apps/server/test/security/support/capture-logs.ts'],
     // Retried once in CI like the main suite (see vitest.config.ts).
     retry: process.env.CI ? 1 : 0,
     testTimeout: 120_000,

@@ -27,8 +27,11 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   jobs: JobsConnection;
-  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: ChangeListener): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. `onReconnect` is called each time a lost
+   * LISTEN connection is back: what was notified meanwhile never arrived.
+   */
+  listen(channel: string, onPayload: ChangeListener, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -112,14 +115,18 @@ async function openPostgres(databaseUrl: string, appDatabaseUrl: string | undefi
   // discarded by the pool and the next query opens a new one; without a listener node-postgres would raise the
   // error out of the process.
   pool.on('error', () => {});
+  // The pool drops its own listener from a client it lends (a transaction holds one between its statements), so a
+  // connection ended then would raise 'error' out of the process: every client listens for its whole life. The
+  // work that held it fails on its next statement (the client is no longer queryable), and the pool discards it.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const listeners: Array<{ stop(): Promise<void> }> = [];
   return {
     db,
     kind: 'postgres',
     jobs: { connectionString: databaseUrl },
-    async listen(channel, onPayload) {
-      const listener = await listenWithReconnect(appUrl ?? databaseUrl, channel, onPayload);
+    async listen(channel, onPayload, onReconnect) {
+      const listener = await listenWithReconnect(appUrl ?? databaseUrl, channel, onPayload, onReconnect);
       listeners.push(listener);
       return async () => {
         listeners.splice(listeners.indexOf(listener), 1);
@@ -160,11 +167,21 @@ function withUser(url: string, user: string): string {
   return parsed.toString();
 }
 
+/** The longest wait between two attempts to LISTEN again: live events flow within about this of the database's return. */
+const LISTEN_RETRY_MAX_MS = 1000;
+
 /**
  * A dedicated LISTEN connection that comes back by itself: a dropped connection (server restart, network)
- * is logged and re-established with capped backoff, so live updates resume without a process restart.
+ * is logged and re-established every second at most (one connection attempt a second per channel is cheap, and
+ * a growing back-off kept live events away for seconds after the database was back), so live updates resume
+ * without a process restart; `onReconnect` then tells the streams that they may have missed some (decision 036).
  */
-async function listenWithReconnect(url: string, channel: string, onPayload: ChangeListener) {
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onPayload: ChangeListener,
+  onReconnect: (() => void) | undefined,
+) {
   let client: pg.Client | null = null;
   let isStopped = false;
   let attempt = 0;
@@ -192,9 +209,12 @@ async function listenWithReconnect(url: string, channel: string, onPayload: Chan
     const retry = () => {
       if (isStopped) return;
       attempt += 1;
-      connect().catch(() => setTimeout(retry, Math.min(30_000, 500 * 2 ** attempt)));
+      connect().then(
+        () => onReconnect?.(),
+        () => setTimeout(retry, Math.min(LISTEN_RETRY_MAX_MS, 250 * 2 ** attempt)),
+      );
     };
-    setTimeout(retry, Math.min(30_000, 500 * 2 ** attempt));
+    setTimeout(retry, Math.min(LISTEN_RETRY_MAX_MS, 250 * 2 ** attempt));
   };
   await connect();
   return {

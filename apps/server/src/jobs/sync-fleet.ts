@@ -127,7 +127,12 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
   const holderLock = async () => (await holder.current())?.lock ?? null;
   const recoverJobs = async () => {
     try {
-      const recovered = await recoverOrphanedJobs(boss, [QUEUES.sync, QUEUES.push, QUEUES.verify]);
+      const recovered = await recoverOrphanedJobs(boss, [
+        QUEUES.sync,
+        QUEUES.push,
+        QUEUES.verify,
+        QUEUES.tokenRefresh,
+      ]);
       if (recovered.length === 0) return;
       deps.log.warn({ recovered }, 'jobs of a node that is gone were given back to their queues');
       for (const queue of new Set(recovered.map((job) => job.name))) wakeWorker(queue);
@@ -136,7 +141,12 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     }
   };
   // Started with the engine when live updates are on; its changes go through queueSync (hoisted below).
-  const imapIdle = createImapIdleHolder(deps, (mailbox) => queueSync(mailbox, 'push'));
+  // Its leases are held in the name of the same holder lock, so a dead node's IDLE is taken over too (decision 034).
+  const imapIdle = createImapIdleHolder(
+    deps,
+    (mailbox) => queueSync(mailbox, 'push'),
+    () => holder.current(),
+  );
 
   const track = <T>(work: Promise<T>): Promise<T> => {
     running.add(work);
@@ -221,12 +231,9 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     await boss.createQueue(QUEUES.sync, syncQueue);
     await boss.updateQueue(QUEUES.sync, syncQueue);
     await boss.createQueue(QUEUES.tokenRefresh, { name: QUEUES.tokenRefresh, retryLimit: 0 });
-    const polling = { pollingIntervalSeconds: Math.max(0.5, Math.min(2, periodSeconds / 2)), batchSize: 1 };
+    const pollSeconds = Math.max(0.5, Math.min(2, periodSeconds / 2));
     const roundContext = { deps, boss, planSettings, sendSingleton, wake: wakeWorker };
-    await round.work(
-      (job) => track(runSyncRound(roundContext, job.id, job.data)),
-      polling.pollingIntervalSeconds,
-    );
+    await round.work((job) => track(runSyncRound(roundContext, job.id, job.data)), pollSeconds);
     // Only when shared mailboxes are polled faster than the round (decision 028).
     if (sharedPollSlot && sharedPollMs) {
       await boss.createQueue(QUEUES.sharedPoll, {
@@ -236,7 +243,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       });
       await sharedPollSlot.work(
         (job) => track(runSharedPoll(roundContext, sharedPollMs, job.id, job.data)),
-        polling.pollingIntervalSeconds,
+        pollSeconds,
       );
       every(Math.max(500, Math.min(sharedPollMs / 2, 5000)), sharedPollSlot.request);
     }
@@ -264,9 +271,14 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
       const hintCursor = data.hintHistoryId;
       return logged('scheduled sync', data, () => runSyncJob(deps, data, { waitMs, hintCursor }));
     });
-    await boss.work<IntegrationJobData>(QUEUES.tokenRefresh, polling, async ([job]) => {
-      if (job) await logged('scheduled token refresh', job.data, () => runTokenRefreshJob(deps, job.data));
-    });
+    // Through the keyed worker too, one at a time as before: a refresh is stamped with this node's holder lock, so
+    // one left by a node that died is taken over at the next look (decision 034), not after its 15-minute expiry.
+    keyed<IntegrationJobData>(
+      QUEUES.tokenRefresh,
+      pollSeconds * 1000,
+      (data) => logged('scheduled token refresh', data, () => runTokenRefreshJob(deps, data)),
+      1,
+    );
     const perMailbox = (name: string): PgBoss.Queue => ({
       name,
       policy: 'stately',

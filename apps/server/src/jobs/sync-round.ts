@@ -66,6 +66,7 @@ export async function runSyncRound(round: RoundContext, jobId: string, data: Syn
     if (id) refreshes++;
   }
   round.wake(QUEUES.sync);
+  if (refreshes > 0) round.wake(QUEUES.tokenRefresh);
   const now = new Date();
   let pushJobs = 0;
   const pushDue = deps.env.MAIL_PUSH === 'off' ? [] : await listPushDue(deps.db, now);

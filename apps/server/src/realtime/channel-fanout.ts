@@ -4,18 +4,23 @@ import type { Database } from '../db/client';
 /**
  * One LISTEN per server process on a NOTIFY channel, started by the first stream that needs it and shared by
  * all. Postgres carries the payloads, so a change written by any process reaches the streams of every process.
+ * `onGap` is called when a lost LISTEN connection is back: payloads notified meanwhile never arrived.
  */
 export function createChannelListener(
   database: Database,
   channel: string,
   onPayload: (payload: string) => void,
   log: FastifyBaseLogger,
+  onGap: () => void,
 ): { ready(): Promise<void>; close(): Promise<void> } {
   let listening: Promise<() => Promise<void>> | null = null;
   return {
     async ready() {
       if (!listening) {
-        listening = database.listen(channel, onPayload);
+        listening = database.listen(channel, onPayload, () => {
+          log.info({ channel }, 'listening again after a lost connection; open streams are told to refetch');
+          safely(log, onGap);
+        });
         // A failed LISTEN is retried by the next stream rather than remembered.
         listening.catch(() => {
           listening = null;

@@ -1,5 +1,6 @@
+import crypto from 'node:crypto';
 import { NOTICE_EVENT } from '@ledgerdesk/domain/api/notice-events';
-import { FIRM_EVENT, TRIAGE_API, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage';
+import { FIRM_EVENT, RESYNC_EVENT, TRIAGE_API, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage';
 import type { FastifyInstance } from 'fastify';
 import { withUser } from '../db/with-user';
 import { defineRoute } from '../http/define-route';
@@ -22,11 +23,24 @@ const RECONNECT_MS = 5000;
  * user who joined, left or was removed; a burst coalesced into one), and notices for the user (`event:
  * notice`, data UserNotice: a refused mailbox change, a held message that failed to send). Streams end when the
  * server closes, so shutdown never waits.
+ *
+ * No event is lost to a gap unseen (decision 036): every message carries an id (the opening line too), so a browser
+ * that reconnects sends the last one it saw (Last-Event-ID) and is answered `event: resync` — refetch your lists —
+ * since what happened while it was away is not kept; and every open stream of this process is told the same when
+ * its lost LISTEN connection is back.
  */
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
-  const hub = createTriageChangeHub(app.database, app.log);
-  const notices = createUserNoticeHub(app.database, app.log);
   const openStreams = new Set<() => void>();
+  const streamResyncs = new Set<() => void>();
+  const resyncAll = () => {
+    for (const resync of [...streamResyncs]) resync();
+  };
+  const hub = createTriageChangeHub(app.database, app.log, resyncAll);
+  const notices = createUserNoticeHub(app.database, app.log, resyncAll);
+  // Ids only need to differ within one browser's stream; the process prefix shows where one came from.
+  const processPrefix = crypto.randomBytes(4).toString('hex');
+  let eventCount = 0;
+  const nextEventId = () => `${processPrefix}.${++eventCount}`;
 
   app.addHook('preClose', async () => {
     for (const closeStream of [...openStreams]) closeStream();
@@ -56,9 +70,11 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      const send = (event: unknown) => {
-        if (!raw.writableEnded) raw.write(`event: ${TRIAGE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
+      const write = (name: string, data: unknown) => {
+        if (!raw.writableEnded)
+          raw.write(`id: ${nextEventId()}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
       };
+      const send = (event: unknown) => write(TRIAGE_EVENT, event);
       const unsubscribeOwn = hub.subscribe(user.id, send);
       // Mailboxes shared with the user's firm (decision 012): re-read whenever the firm's members or shares change
       // (or the user joins, leaves or is removed), so leaving or being removed stops the stream's shared events at
@@ -76,7 +92,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
             if (isClosed) return;
             firmId = seen.firmId;
             shared.setMailboxes(seen.mailboxes, firmId);
-            raw.write(`event: ${FIRM_EVENT}\ndata: {}\n\n`);
+            write(FIRM_EVENT, {});
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'could not re-read shared mailboxes'));
       };
@@ -89,12 +105,13 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       const initial = await readShared();
       firmId = initial.firmId;
       shared.setMailboxes(initial.mailboxes, firmId);
-      const unsubscribeNotices = notices.subscribe(user.id, (notice) => {
-        if (!raw.writableEnded) raw.write(`event: ${NOTICE_EVENT}\ndata: ${JSON.stringify(notice)}\n\n`);
-      });
+      const unsubscribeNotices = notices.subscribe(user.id, (notice) => write(NOTICE_EVENT, notice));
+      const resync = () => write(RESYNC_EVENT, {});
+      streamResyncs.add(resync);
       // Said once the stream follows everything it may see (its firm read), so a client that waits for it misses
-      // nothing after.
-      raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
+      // nothing after; its id is what a browser reconnecting without having seen an event sends back.
+      raw.write(`id: ${nextEventId()}\nretry: ${RECONNECT_MS}\n: connected\n\n`);
+      if (request.headers['last-event-id'] !== undefined) resync();
       const unsubscribe = () => {
         unsubscribeOwn();
         shared.unsubscribe();
@@ -108,6 +125,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
         clearInterval(heartbeat);
         if (pendingFirmEvent) clearTimeout(pendingFirmEvent);
         unsubscribe();
+        streamResyncs.delete(resync);
         openStreams.delete(closeStream);
         if (!raw.writableEnded) raw.end();
       };

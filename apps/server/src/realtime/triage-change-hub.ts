@@ -30,9 +30,13 @@ export type TriageChangeHub = {
 
 /**
  * One LISTEN per server process, fanned out to the open streams of each user (channel-fanout.ts), and to the
- * streams following a shared mailbox of someone else.
+ * streams following a shared mailbox of someone else; `onGap` when changes may have been missed (a lost LISTEN).
  */
-export function createTriageChangeHub(database: Database, log: FastifyBaseLogger): TriageChangeHub {
+export function createTriageChangeHub(
+  database: Database,
+  log: FastifyBaseLogger,
+  onGap: () => void,
+): TriageChangeHub {
   const fanout = createUserFanout<TriageChangeEvent>(log);
   type SharedSubscription = {
     userId: string;
@@ -70,7 +74,7 @@ export function createTriageChangeHub(database: Database, log: FastifyBaseLogger
     }
     for (const change of changes) deliver(change);
   };
-  const channel = createChannelListener(database, TRIAGE_CHANGES_CHANNEL, dispatch, log);
+  const channel = createChannelListener(database, TRIAGE_CHANGES_CHANNEL, dispatch, log, onGap);
 
   return {
     ready: () => channel.ready(),

@@ -16,7 +16,11 @@ export type UserNoticeHub = {
  * One LISTEN per process on the notices channel (realtime/user-notices.ts sends), fanned out to each user's
  * open streams, like the triage change hub.
  */
-export function createUserNoticeHub(database: Database, log: FastifyBaseLogger): UserNoticeHub {
+export function createUserNoticeHub(
+  database: Database,
+  log: FastifyBaseLogger,
+  onGap: () => void,
+): UserNoticeHub {
   const fanout = createUserFanout<UserNotice>(log);
   const channel = createChannelListener(
     database,
@@ -28,6 +32,7 @@ export function createUserNoticeHub(database: Database, log: FastifyBaseLogger):
       fanout.deliver(userId, notice);
     },
     log,
+    onGap,
   );
   return {
     ready: () => channel.ready(),

@@ -40,7 +40,7 @@ function openStream(port: number, cookie: string | null): Promise<OpenStream> {
           const messages = pending.split('\n\n');
           pending = messages.pop() ?? '';
           for (const message of messages) {
-            const match = /^event: triage\ndata: (.+)$/.exec(message);
+            const match = /^(?:id: \S+\n)?event: triage\ndata: (.+)$/.exec(message);
             if (match) events.push(JSON.parse(match[1] as string) as TriageChangeEvent);
           }
           for (const wake of waiters.splice(0)) wake();
@@ -166,7 +166,7 @@ describe.each(testDatabaseKinds)('realtime event stream (%s)', (kind) => {
     const [id] = await insertTriageItems(t.app.db, owner.userId, [{ subject: 'Twice' }]);
     await first.waitFor((events) => events.some((event) => event.id === id), 2000);
     await second.waitFor((events) => events.some((event) => event.id === id), 2000);
-    expect(first.text()).toMatch(/^retry: \d+\n: connected\n\n/);
+    expect(first.text()).toMatch(/^id: \S+\nretry: \d+\n: connected\n\n/);
     const closing = t.app.close();
     await Promise.all([first.ended, second.ended, closing]);
   });

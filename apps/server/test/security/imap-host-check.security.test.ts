@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { IMAP_TOO_MANY_ATTEMPTS } from '../../src/features/integrations/imap-attempt-limiter';
 import { isPrivateAddress } from '../../src/mail/providers/imap/resolve-host';
+import { rememberSecret } from '../support/log-capture';
 import { createTestApp, signUp, type TestApp, testEnv } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
 
@@ -20,6 +21,9 @@ const ownAddresses = Object.values(os.networkInterfaces())
   .flat()
   .filter((entry) => entry && !entry.internal && entry.family === 'IPv4')
   .map((entry) => entry?.address as string);
+
+// The suite's log grep (support/capture-logs.ts) looks for the password too.
+rememberSecret('pw-never-sent');
 
 const body = (host: string, port: number): ImapConnectBody => ({
   email: 'someone@example.test',

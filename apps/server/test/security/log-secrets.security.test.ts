@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/config/logger';
+import { captureLine } from '../support/log-capture';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
 import { type RunningServer, startServer } from './support/start-server';
@@ -29,6 +30,7 @@ describe.each(testDatabaseKinds)('secrets in URLs stay out of the log (%s)', (ki
     const loggerInstance = createLogger('trace', {
       write: (line: string) => {
         log += line;
+        captureLine(line);
       },
     });
     t = await createTestApp(kind, {}, { loggerInstance, webDistDir });

@@ -8,6 +8,7 @@ import { mailboxPush } from '../../src/db/schema/mailbox-push';
 import { withUser } from '../../src/db/with-user';
 import { hashClientState } from '../../src/mail/providers/microsoft/graph-subscriptions';
 import { seedIntegration } from '../integrations/seed-integration';
+import { captureLine, rememberSecret } from '../support/log-capture';
 import { createTestApp, signUp, type TestApp } from '../support/test-app';
 import { testDatabaseKinds } from '../support/test-database';
 
@@ -15,6 +16,8 @@ const HOOK = '/api/webhooks/graph';
 const LIFECYCLE = '/api/webhooks/graph/lifecycle';
 const SUBSCRIPTION = 'c0ffee00-0000-4000-8000-000000000001';
 const CLIENT_STATE = 'the-genuine-client-state-of-the-test-mailbox';
+// The suite's log grep (support/capture-logs.ts) looks for it too.
+rememberSecret(CLIENT_STATE);
 
 const notifications = (count: number, make: (index: number) => object) =>
   JSON.stringify({ value: Array.from({ length: count }, (_, index) => make(index)) });
@@ -55,6 +58,7 @@ describe.each(testDatabaseKinds)('Graph webhook intake under forged traffic (%s)
     const loggerInstance = createLogger('info', {
       write: (line: string) => {
         log += line;
+        captureLine(line);
       },
     });
     t = await createTestApp(kind, {}, { loggerInstance });

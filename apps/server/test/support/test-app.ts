@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
 import type { Clock } from '../../src/time/clock';
+import { capturedLogger, rememberSecret } from './log-capture';
 import { createTestDatabase, type TestDatabaseKind } from './test-database';
 
 export type TestApp = {
@@ -38,7 +39,8 @@ export async function createTestApp(
     database,
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
     clock: options.clock,
-    loggerInstance: options.loggerInstance,
+    // The security suite captures every app's log (support/log-capture.ts); elsewhere the app is quiet.
+    loggerInstance: options.loggerInstance ?? capturedLogger(),
     webDistDir: options.webDistDir,
   });
   await app.ready();
@@ -65,8 +67,14 @@ export async function signUp(
     payload: { email, password, name: '' },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const cookie = cookieHeader(response.headers['set-cookie']);
+  // Signed session cookie values are `<token>.<signature>`: either part in a log would be a leak.
+  const sessionValues = cookie
+    .split('; ')
+    .flatMap((pair) => decodeURIComponent(pair.split('=')[1] ?? '').split('.'));
+  rememberSecret(password, ...sessionValues);
   return {
-    cookie: cookieHeader(response.headers['set-cookie']),
+    cookie,
     userId: (response.json() as { user: { id: string } }).user.id,
     email,
   };

@@ -50,6 +50,11 @@ export function threadsSearchParams(request: ThreadsRequest): string {
 export const TRIAGE_EVENT = 'triage';
 /** `event: firm` on /api/events: the user's firm, its members or its shared mailboxes changed (refetch them). */
 export const FIRM_EVENT = 'firm';
+/**
+ * `event: resync` on /api/events: the stream may have missed events (the browser reconnected, or the server lost
+ * its database listener for a while): refetch every list and count.
+ */
+export const RESYNC_EVENT = 'resync';
 
 /** Data of an `event: triage` message on /api/events. */
 /** `raised` marks an update that brings the item back like new mail (a snooze returning, a reminder firing). */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { captureLine } from '../../support/log-capture';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../src/main.ts');
 
@@ -28,9 +29,11 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   });
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);
+    captureLine(String(chunk));
   });
   child.stderr?.on('data', (chunk) => {
     output += String(chunk);
+    captureLine(String(chunk));
   });
   const deadline = Date.now() + 60_000;
   while (!output.includes('Ledgerdesk is running')) {

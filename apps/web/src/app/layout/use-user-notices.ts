@@ -1,5 +1,5 @@
 import { NOTICE_EVENT, parseUserNotice } from '@ledgerdesk/domain/api/notice-events';
-import { FIRM_EVENT, TRIAGE_API } from '@ledgerdesk/domain/api/triage-endpoints';
+import { FIRM_EVENT, RESYNC_EVENT, TRIAGE_API } from '@ledgerdesk/domain/api/triage-endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { triageKeys } from '../../features/triage/triage-keys';
@@ -26,10 +26,13 @@ export function useUserNotices() {
       if (notice.kind === 'mailbox-change-failed')
         void queryClient.invalidateQueries({ queryKey: triageKeys.all });
     });
-    source.addEventListener(FIRM_EVENT, () => {
+    // Also when the stream may have missed a change (decision 036): the sidebar's counts are right again.
+    const refetchFirmAndCounts = () => {
       void queryClient.invalidateQueries({ queryKey: FIRM_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
-    });
+    };
+    source.addEventListener(FIRM_EVENT, refetchFirmAndCounts);
+    source.addEventListener(RESYNC_EVENT, refetchFirmAndCounts);
     return () => source.close();
   }, [queryClient]);
 }

@@ -1,10 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { openImapAccount } from '../../core/imap-account';
 import { findIntegration, type IntegrationCtx } from '../../core/integration-store';
 import type { MailDeps } from '../../core/mail-deps';
 import { type IdleConnection, openIdleConnection } from './idle-connection';
-import { claimIdleLeases, type LeasedMailbox, releaseIdleLeases, renewIdleLeases } from './idle-leases';
+import {
+  claimIdleLeases,
+  idleHolderName,
+  type LeasedMailbox,
+  releaseDeadHoldersLeases,
+  releaseIdleLeases,
+  renewIdleLeases,
+} from './idle-leases';
 import { coalescedNotifier, type QueueMailboxSync } from './idle-notifier';
 import { markIdleFailed, markIdleLive } from './idle-state';
 
@@ -27,16 +32,27 @@ export type ImapIdleHolder = {
 
 type Held = LeasedMailbox & { connection: IdleConnection | null; since: number; dropped: boolean };
 
+/** The node's holder identity (decision 020), null while its lock is not held. */
+export type HolderIdentitySource = () => Promise<{ name: string; lock: number } | null>;
+
 /**
  * Holds IDLE on the INBOX of IMAP mailboxes (decision 023): each node takes unleased mailboxes up to
  * IMAP_IDLE_MAX_PER_NODE on a timer, renews its leases every quarter lease, and drops a mailbox whose lease it
  * lost (disconnected, disabled, needing a new password). A change the server tells queues a sync through the
  * fleet, as a Graph notification does; the connection itself never syncs. A failure releases the lease and backs
  * the mailbox off (the claim skips it until then), so no node loops on a refused login or a server that is down.
+ * Leases are held in the name of the node's holder identity (`identity`, its advisory lock): every tick any node
+ * gives back the leases of a holder whose lock is gone, so a dead node's mailboxes are taken over within a tick,
+ * not when their leases run out (decision 034); a node whose own lock changed drops what it held under the old one.
  */
-export function createImapIdleHolder(deps: MailDeps, queueSync: QueueMailboxSync): ImapIdleHolder {
+export function createImapIdleHolder(
+  deps: MailDeps,
+  queueSync: QueueMailboxSync,
+  identity: HolderIdentitySource,
+): ImapIdleHolder {
   const { env, log, db } = deps;
-  const nodeId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  /** The lease holder name of this node's current identity; null until it has one. */
+  let nodeId: string | null = null;
   const leaseSeconds = env.IMAP_IDLE_LEASE_SECONDS;
   const renewMs = (leaseSeconds * 1000) / 4;
   const claimMs = Math.max(500, Math.min(5_000, (leaseSeconds * 1000) / 12));
@@ -54,7 +70,7 @@ export function createImapIdleHolder(deps: MailDeps, queueSync: QueueMailboxSync
     held.delete(entry.integrationId);
     await entry.connection?.close().catch(() => undefined);
     entry.connection = null;
-    if (release) await releaseIdleLeases(db, nodeId, [entry.integrationId]).catch(() => undefined);
+    if (release && nodeId) await releaseIdleLeases(db, nodeId, [entry.integrationId]).catch(() => undefined);
   };
 
   const fail = async (entry: Held, error: unknown) => {
@@ -68,7 +84,7 @@ export function createImapIdleHolder(deps: MailDeps, queueSync: QueueMailboxSync
       log.error({ err: stateError, integrationId: entry.integrationId }, 'recording an IDLE failure failed');
     }
     // Released after the backoff is written: no node can take the mailbox back before it is over.
-    await releaseIdleLeases(db, nodeId, [entry.integrationId]).catch(() => undefined);
+    if (nodeId) await releaseIdleLeases(db, nodeId, [entry.integrationId]).catch(() => undefined);
   };
 
   const hold = async (mailbox: LeasedMailbox) => {
@@ -103,23 +119,48 @@ export function createImapIdleHolder(deps: MailDeps, queueSync: QueueMailboxSync
     }
   };
 
-  const renew = async () => {
+  const renew = async (holderName: string) => {
     const ids = [...held.keys()];
-    const kept = await renewIdleLeases(db, nodeId, leaseSeconds, ids);
+    const kept = await renewIdleLeases(db, holderName, leaseSeconds, ids);
     for (const id of ids) {
       const entry = held.get(id);
       if (entry && !kept.has(id)) await drop(entry, true);
     }
   };
 
+  /**
+   * This node's lease holder name now. When its lock was lost (another node may already have taken its mailboxes),
+   * what it held is dropped and given back under the old name; a new lock is a new holder.
+   */
+  const currentHolder = async (): Promise<string | null> => {
+    const taken = await identity();
+    const name = taken ? idleHolderName(taken) : null;
+    if (name === nodeId) return name;
+    const previous = nodeId;
+    const entries = [...held.values()];
+    if (previous && entries.length > 0) {
+      log.warn({ mailboxes: entries.length }, 'IMAP IDLE holder lock changed; dropping what it held');
+      await Promise.allSettled(entries.map((entry) => drop(entry, false)));
+      const ids = entries.map((entry) => entry.integrationId);
+      await releaseIdleLeases(db, previous, ids).catch(() => undefined);
+    }
+    nodeId = name;
+    lastRenewAt = 0;
+    return name;
+  };
+
   const tick = async () => {
     try {
+      const holderName = await currentHolder();
+      if (!holderName) return;
       if (Date.now() - lastRenewAt >= renewMs) {
         lastRenewAt = Date.now();
-        await renew();
+        await renew(holderName);
       }
       if (isStopping) return;
-      const claimed = await claimIdleLeases(db, nodeId, leaseSeconds, maxPerNode - held.size);
+      const released = await releaseDeadHoldersLeases(db);
+      if (released > 0) log.warn({ released }, 'IMAP IDLE leases of a node that is gone were given back');
+      const claimed = await claimIdleLeases(db, holderName, leaseSeconds, maxPerNode - held.size);
       // A mailbox this node still holds but whose lease lapsed (a stalled node) is kept, not opened twice.
       for (const mailbox of claimed) if (!held.has(mailbox.integrationId)) void hold(mailbox);
     } catch (error) {
@@ -130,7 +171,7 @@ export function createImapIdleHolder(deps: MailDeps, queueSync: QueueMailboxSync
   return {
     start() {
       if (timer || maxPerNode <= 0) return;
-      log.info({ nodeId, maxPerNode, leaseSeconds }, 'IMAP IDLE holder started');
+      log.info({ maxPerNode, leaseSeconds }, 'IMAP IDLE holder started');
       timer = setInterval(() => {
         if (!ticking) ticking = tick().finally(() => (ticking = null));
       }, claimMs);
@@ -144,6 +185,7 @@ export function createImapIdleHolder(deps: MailDeps, queueSync: QueueMailboxSync
       await ticking;
       const entries = [...held.values()];
       await Promise.allSettled(entries.map((entry) => drop(entry, false)));
+      if (!nodeId) return;
       await releaseIdleLeases(
         db,
         nodeId,

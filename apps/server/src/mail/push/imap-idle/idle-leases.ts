@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/rows-of';
+import { HOLDER_LOCK_CLASS } from '../../outbox/outbox-holder';
 
 /** An IMAP mailbox whose IDLE this node now holds. */
 export type LeasedMailbox = { integrationId: string; userId: string };
@@ -42,6 +43,39 @@ export async function renewIdleLeases(
     ),
   );
   return new Set(rows.map((row) => row.email_integration_id));
+}
+
+/**
+ * A lease holder's name: the node's holder identity (decision 020's name and session advisory lock), so that any
+ * node can tell a holder that is gone (decision 034).
+ */
+export function idleHolderName(identity: { name: string; lock: number }): string {
+  return `${identity.name}/lock:${identity.lock}`;
+}
+
+/**
+ * Gives back the unexpired leases whose holder's lock is no longer held in this database (its node died or lost its
+ * lock connection), so that a node can take them now rather than when they run out; answers how many.
+ */
+export async function releaseDeadHoldersLeases(db: Db): Promise<number> {
+  const rows = rowsOf<{ released: number }>(
+    await db.execute(sql`
+      with dead as (
+        select h.node_id, array_agg(h.email_integration_id) as ids
+          from ledgerdesk_imap_idle_holders() h
+         where h.node_id ~ '/lock:[0-9]+$'
+           and not exists (
+             select 1 from pg_locks l
+              where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+                and l.database = (select oid from pg_database where datname = current_database())
+                and l.classid = ${HOLDER_LOCK_CLASS}::int::oid
+                and l.objid = (substring(h.node_id from '/lock:([0-9]+)$'))::bigint::oid)
+         group by h.node_id
+      )
+      select coalesce(sum(cardinality(d.ids)), 0)::int as released
+        from dead d, lateral (select ledgerdesk_imap_idle_release(d.node_id, d.ids)) as r`),
+  );
+  return rows[0]?.released ?? 0;
 }
 
 /** Gives leases back at once (a dropped connection, a shutdown): another node may take them now. */

@@ -2,7 +2,7 @@
 /// <reference types="node" />
 import http from 'node:http';
 import type { ThreadsPage } from '@ledgerdesk/domain/api/triage';
-import { TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage-endpoints';
+import { RESYNC_EVENT, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage-endpoints';
 import { testGroup, testItem } from '@ledgerdesk/domain/triage/test-item';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
@@ -14,6 +14,7 @@ import type { ThreadsData } from '../utils/list-cache';
 import { LIST_HEAD } from '../utils/page-window';
 import { useTriageThreads } from './get-triage-threads';
 import { useLiveUpdates } from './use-live-updates';
+import { STREAM_REOPEN_MS } from './use-triage-events';
 
 // Live updates: what the realtime stream's events do to the list. The stream is the browser's EventSource
 // (happy-dom has none), played here by a class the test drives; the list's refetches go over real HTTP to a
@@ -49,6 +50,7 @@ function answer(request: http.IncomingMessage, response: http.ServerResponse) {
 class TestEventSource {
   static current: TestEventSource | null = null;
   static readonly OPEN = 1;
+  static readonly CLOSED = 2;
   readyState = 1;
   onopen: (() => void) | null = null;
   onerror: (() => void) | null = null;
@@ -195,4 +197,25 @@ describe('useLiveUpdates', () => {
     await waitFor(() => expect(requests.filter((url) => url.includes('limit=1')).length).toBeGreaterThan(2));
     expect(farDown.result.current.newItemsCount).toBe(0);
   });
+
+  it('refetches the list when the stream says it may have missed events (resync)', async () => {
+    const { stream } = setup();
+    act(() => stream.send(RESYNC_EVENT, {}));
+    await waitFor(() => expect(requests.some((url) => url.startsWith('/api/triage/threads'))).toBe(true));
+  });
+
+  it('opens the stream again when the server refused it (a 503 while the database is away), then refetches', async () => {
+    const { stream } = setup();
+    // A browser gives up on a stream answered with an error status: the source is closed for good.
+    act(() => {
+      stream.readyState = TestEventSource.CLOSED;
+      stream.onerror?.();
+    });
+    await waitFor(() => expect(TestEventSource.current).not.toBe(stream), {
+      timeout: STREAM_REOPEN_MS + 2000,
+    });
+    expect(requests.some((url) => url.startsWith('/api/triage/threads'))).toBe(false);
+    act(() => TestEventSource.current?.onopen?.());
+    await waitFor(() => expect(requests.some((url) => url.startsWith('/api/triage/threads'))).toBe(true));
+  }, 15_000);
 });

@@ -1,6 +1,6 @@
 import { NOTICE_EVENT, parseUserNotice, type UserNotice } from '@ledgerdesk/domain/api/notice-events';
 import type { TriageChangeEvent } from '@ledgerdesk/domain/api/triage';
-import { FIRM_EVENT, TRIAGE_API, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage-endpoints';
+import { FIRM_EVENT, RESYNC_EVENT, TRIAGE_API, TRIAGE_EVENT } from '@ledgerdesk/domain/api/triage-endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FIRM_QUERY_KEY } from '../../../lib/firm-query';
@@ -44,9 +44,14 @@ function parseEvent(data: unknown): TriageChangeEvent | null {
   return null;
 }
 
+/** How long after the server refused the stream (a 503 while the database is away) it is opened again. */
+export const STREAM_REOPEN_MS = 3000;
+
 /**
  * The user's triage changes and notices as they happen (Server-Sent Events on /api/events). Returns whether the stream
- * is connected, so polling can stand in while it is not. EventSource reconnects by itself.
+ * is connected, so polling can stand in while it is not. EventSource reconnects by itself after a dropped stream
+ * (the server then answers `event: resync`), but gives up on one answered with an error status: that one is opened
+ * again here, and its lists refetched once it is back, since what happened meanwhile was not seen (decision 036).
  */
 export function useTriageEvents(handlers: Handlers): boolean {
   const latest = useRef(handlers);
@@ -55,12 +60,11 @@ export function useTriageEvents(handlers: Handlers): boolean {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(TRIAGE_API.events);
-    source.onopen = () => setIsConnected(true);
-    source.onerror = () => setIsConnected(source.readyState === EventSource.OPEN);
-    source.addEventListener(TRIAGE_EVENT, (message) => {
-      const event = parseEvent(message.data);
-      if (!event) return;
+    const refetchEverything = () => {
+      void queryClient.invalidateQueries({ queryKey: FIRM_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: triageKeys.all });
+    };
+    const onTriage = (event: TriageChangeEvent) => {
       // A thread's internal comments changed: only its activity refetches (an open thread follows at once).
       if (event.op === 'COMMENT') {
         void queryClient.invalidateQueries({ queryKey: triageKeys.activity(event.threadKey) });
@@ -69,17 +73,41 @@ export function useTriageEvents(handlers: Handlers): boolean {
       // A raised item (a snooze returning, a reminder firing) counts as new mail.
       if (event.op === 'INSERT' || event.raised) latest.current.onInsert(event);
       else latest.current.onUpdate(event);
-    });
-    source.addEventListener(NOTICE_EVENT, (message) => {
-      const notice = parseUserNotice(message.data);
-      if (notice) latest.current.onNotice?.(notice);
-    });
-    // The firm's members or shared mailboxes changed (decision 012): a removed member loses shared views at once.
-    source.addEventListener(FIRM_EVENT, () => {
-      void queryClient.invalidateQueries({ queryKey: FIRM_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['triage'] });
-    });
+    };
+    let reopening: ReturnType<typeof setTimeout> | null = null;
+    const open = (isReopened: boolean): EventSource => {
+      const next = new EventSource(TRIAGE_API.events);
+      let isBehind = isReopened;
+      next.onopen = () => {
+        setIsConnected(true);
+        if (isBehind) refetchEverything();
+        isBehind = false;
+      };
+      next.onerror = () => {
+        setIsConnected(next.readyState === EventSource.OPEN);
+        if (next.readyState !== EventSource.CLOSED || reopening) return;
+        reopening = setTimeout(() => {
+          reopening = null;
+          source = open(true);
+        }, STREAM_REOPEN_MS);
+      };
+      next.addEventListener(TRIAGE_EVENT, (message) => {
+        const event = parseEvent(message.data);
+        if (event) onTriage(event);
+      });
+      next.addEventListener(NOTICE_EVENT, (message) => {
+        const notice = parseUserNotice(message.data);
+        if (notice) latest.current.onNotice?.(notice);
+      });
+      // The firm's members or shared mailboxes changed (decision 012): a removed member loses shared views at once.
+      next.addEventListener(FIRM_EVENT, refetchEverything);
+      // The stream may have missed events (a reconnect, or the server's database listener was lost a while).
+      next.addEventListener(RESYNC_EVENT, refetchEverything);
+      return next;
+    };
+    let source = open(false);
     return () => {
+      if (reopening) clearTimeout(reopening);
       source.close();
       setIsConnected(false);
     };
