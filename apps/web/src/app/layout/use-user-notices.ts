@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { triageKeys } from '../../features/triage/triage-keys';
 import { FIRM_QUERY_KEY } from '../../lib/firm-query';
+import { openReopeningEventSource } from '../../lib/reopening-event-source';
 import { toast } from '../../lib/toast';
 
 /**
@@ -16,23 +17,29 @@ export function useUserNotices() {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(TRIAGE_API.events);
-    source.addEventListener(NOTICE_EVENT, (message) => {
-      const notice = parseUserNotice(message.data);
-      // A failed held send is the triage screen's (its toast offers Edit, back into the compose dialog).
-      if (!notice || notice.kind === 'send-failed') return;
-      const many = (notice.count ?? 1) > 1 ? ` (${notice.count} items)` : '';
-      toast.error(notice.title, { description: `${notice.description}${many}` });
-      if (notice.kind === 'mailbox-change-failed')
-        void queryClient.invalidateQueries({ queryKey: triageKeys.all });
-    });
     // Also when the stream may have missed a change (decision 036): the sidebar's counts are right again.
     const refetchFirmAndCounts = () => {
       void queryClient.invalidateQueries({ queryKey: FIRM_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: triageKeys.counts() });
     };
-    source.addEventListener(FIRM_EVENT, refetchFirmAndCounts);
-    source.addEventListener(RESYNC_EVENT, refetchFirmAndCounts);
-    return () => source.close();
+    return openReopeningEventSource(TRIAGE_API.events, {
+      // Opened again after the server refused it (the database was away): what changed meanwhile was not seen.
+      onOpen: (wasRefused) => {
+        if (wasRefused) refetchFirmAndCounts();
+      },
+      attach: (source) => {
+        source.addEventListener(NOTICE_EVENT, (message) => {
+          const notice = parseUserNotice(message.data);
+          // A failed held send is the triage screen's (its toast offers Edit, back into the compose dialog).
+          if (!notice || notice.kind === 'send-failed') return;
+          const many = (notice.count ?? 1) > 1 ? ` (${notice.count} items)` : '';
+          toast.error(notice.title, { description: `${notice.description}${many}` });
+          if (notice.kind === 'mailbox-change-failed')
+            void queryClient.invalidateQueries({ queryKey: triageKeys.all });
+        });
+        source.addEventListener(FIRM_EVENT, refetchFirmAndCounts);
+        source.addEventListener(RESYNC_EVENT, refetchFirmAndCounts);
+      },
+    });
   }, [queryClient]);
 }

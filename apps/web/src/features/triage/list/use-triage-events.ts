@@ -4,6 +4,7 @@ import { FIRM_EVENT, RESYNC_EVENT, TRIAGE_API, TRIAGE_EVENT } from '@ledgerdesk/
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FIRM_QUERY_KEY } from '../../../lib/firm-query';
+import { openReopeningEventSource } from '../../../lib/reopening-event-source';
 import { triageKeys } from '../triage-keys';
 
 type Handlers = {
@@ -44,8 +45,7 @@ function parseEvent(data: unknown): TriageChangeEvent | null {
   return null;
 }
 
-/** How long after the server refused the stream (a 503 while the database is away) it is opened again. */
-export const STREAM_REOPEN_MS = 3000;
+export { STREAM_REOPEN_MS } from '../../../lib/reopening-event-source';
 
 /**
  * The user's triage changes and notices as they happen (Server-Sent Events on /api/events). Returns whether the stream
@@ -74,41 +74,29 @@ export function useTriageEvents(handlers: Handlers): boolean {
       if (event.op === 'INSERT' || event.raised) latest.current.onInsert(event);
       else latest.current.onUpdate(event);
     };
-    let reopening: ReturnType<typeof setTimeout> | null = null;
-    const open = (isReopened: boolean): EventSource => {
-      const next = new EventSource(TRIAGE_API.events);
-      let isBehind = isReopened;
-      next.onopen = () => {
+    const close = openReopeningEventSource(TRIAGE_API.events, {
+      onOpen: (wasRefused) => {
         setIsConnected(true);
-        if (isBehind) refetchEverything();
-        isBehind = false;
-      };
-      next.onerror = () => {
-        setIsConnected(next.readyState === EventSource.OPEN);
-        if (next.readyState !== EventSource.CLOSED || reopening) return;
-        reopening = setTimeout(() => {
-          reopening = null;
-          source = open(true);
-        }, STREAM_REOPEN_MS);
-      };
-      next.addEventListener(TRIAGE_EVENT, (message) => {
-        const event = parseEvent(message.data);
-        if (event) onTriage(event);
-      });
-      next.addEventListener(NOTICE_EVENT, (message) => {
-        const notice = parseUserNotice(message.data);
-        if (notice) latest.current.onNotice?.(notice);
-      });
-      // The firm's members or shared mailboxes changed (decision 012): a removed member loses shared views at once.
-      next.addEventListener(FIRM_EVENT, refetchEverything);
-      // The stream may have missed events (a reconnect, or the server's database listener was lost a while).
-      next.addEventListener(RESYNC_EVENT, refetchEverything);
-      return next;
-    };
-    let source = open(false);
+        if (wasRefused) refetchEverything();
+      },
+      onError: setIsConnected,
+      attach: (source) => {
+        source.addEventListener(TRIAGE_EVENT, (message) => {
+          const event = parseEvent(message.data);
+          if (event) onTriage(event);
+        });
+        source.addEventListener(NOTICE_EVENT, (message) => {
+          const notice = parseUserNotice(message.data);
+          if (notice) latest.current.onNotice?.(notice);
+        });
+        // The firm's members or shared mailboxes changed (decision 012): a removed member loses shared views at once.
+        source.addEventListener(FIRM_EVENT, refetchEverything);
+        // The stream may have missed events (a reconnect, or the server's database listener was lost a while).
+        source.addEventListener(RESYNC_EVENT, refetchEverything);
+      },
+    });
     return () => {
-      if (reopening) clearTimeout(reopening);
-      source.close();
+      close();
       setIsConnected(false);
     };
   }, [queryClient]);
