@@ -1,5 +1,5 @@
 import type { SyncFolder } from '@ledgerdesk/domain/integrations/folder-mapping';
-import type { ImapFlow, MailboxObject } from 'imapflow';
+import type { FetchMessageObject, ImapFlow, MailboxObject } from 'imapflow';
 import type { Change, ChangePage, ListChangesInput } from '../../core/provider';
 import type { MailSession } from '../../core/session/mail-session';
 import { ProviderError } from '../../core/transport/provider-error';
@@ -11,12 +11,26 @@ import {
   NO_FOLDER_CURSOR,
   parseCursor,
 } from './imap-cursor';
-import { fetchParsed, flagsDigest, uidsFrom } from './imap-fetch';
+import { fetchHeads, fetchParsed, flagsDigest, parseWithSources, uidsFrom } from './imap-fetch';
 import { findFolders } from './imap-folders';
 import { type ParsedImapMessage, toSyncedMessage } from './imap-message';
-import { mergeKnown, passOverWindow } from './imap-window-record';
+import {
+  idOfKnown,
+  type KnownMessage,
+  knownOf,
+  knownOfHead,
+  mergeKnown,
+  passOverWindow,
+} from './imap-window-record';
 
-type OpenFolder = { client: ImapFlow; box: MailboxObject; folder: SyncFolder; pageSize: number; since: Date };
+type OpenFolder = {
+  client: ImapFlow;
+  box: MailboxObject;
+  folder: SyncFolder;
+  pageSize: number;
+  since: Date;
+  heldReadStates: ListChangesInput['heldReadStates'];
+};
 
 /**
  * The folder's HIGHESTMODSEQ, only where CONDSTORE is really enabled on this connection. imapflow records a
@@ -50,7 +64,8 @@ export function listImapChanges(session: MailSession, input: ListChangesInput): 
     // A listing begun before the window record (decision 039) would end with a record missing its first pages.
     if (cursor?.mode === 'listing' && !cursor.known)
       throw new ProviderError('cursor_expired', `The ${folder} folder needs to be listed again.`);
-    const open = { client, box, folder, pageSize: input.pageSize, since: input.since };
+    const { pageSize, since, heldReadStates } = input;
+    const open = { client, box, folder, pageSize, since, heldReadStates };
     return !cursor || cursor.mode === 'listing' ? listingPage(open, cursor) : incrementalPage(open, cursor);
   });
 }
@@ -77,7 +92,11 @@ async function listingPage(open: OpenFolder, cursor: ImapCursor | null): Promise
   const messages = await fetchParsed(client, page);
   const uidValidity = String(box.uidValidity);
   const isComplete = uids.length <= pageSize;
-  const known = mergeKnown(cursor?.mode === 'listing' ? (cursor.known ?? []) : [], messages, since);
+  const known = mergeKnown(
+    cursor?.mode === 'listing' ? (cursor.known ?? []) : [],
+    messages.map(knownOf),
+    since,
+  );
   const next: ImapCursor = isComplete
     ? { v: 1, uidValidity, mode: 'sync', ...snapshot, known }
     : { v: 1, uidValidity, mode: 'listing', below: Math.min(...page), snapshot, known };
@@ -116,8 +135,12 @@ async function incrementalPage(
   const uidNext = isComplete ? Math.max(box.uidNext, cursor.uidNext) : (page.at(-1) ?? cursor.uidNext) + 1;
   // After a pass the read states are known as of now: a server that gained CONDSTORE is read by it from here on.
   const modseq = highest !== null && (hasModseq || known) ? String(highest) : null;
-  const messages = await fetchParsed(client, [...changed, ...page]);
-  if (known) known = mergeKnown(known, messages, since);
+  const fetched = await withoutHeld(
+    open,
+    await fetchHeads(client, [...changed, ...page], !!open.heldReadStates),
+  );
+  const messages = await parseWithSources(client, fetched.heads);
+  if (known) known = mergeKnown(known, [...fetched.held, ...messages.map(knownOf)], since);
   const next: ImapCursor = {
     v: 1,
     uidValidity: cursor.uidValidity,
@@ -134,6 +157,29 @@ async function incrementalPage(
     changes: [...deletions, ...upserts(messages, folder, box)],
     cursor: formatCursor(next),
     isComplete,
+  };
+}
+
+/**
+ * The heads less the messages the engine already holds as they are (same id, same read state): our own clear's
+ * message arriving in the Archive, a read state our outbox pushed. Their source is not downloaded; the record
+ * keeps them by their envelope (decision 039).
+ */
+async function withoutHeld(
+  open: OpenFolder,
+  heads: FetchMessageObject[],
+): Promise<{ heads: FetchMessageObject[]; held: KnownMessage[] }> {
+  if (!open.heldReadStates || heads.length === 0) return { heads, held: [] };
+  const uidValidity = String(open.box.uidValidity);
+  const named = heads.map((head) => {
+    const entry = knownOfHead(head);
+    return { head, entry, id: idOfKnown(entry, open.folder, uidValidity) };
+  });
+  const states = await open.heldReadStates(named.map(({ id }) => id));
+  const isHeld = ({ id, entry }: (typeof named)[number]) => states.get(id) === (entry[2] === 1);
+  return {
+    heads: named.filter((one) => !isHeld(one)).map(({ head }) => head),
+    held: named.filter(isHeld).map(({ entry }) => entry),
   };
 }
 

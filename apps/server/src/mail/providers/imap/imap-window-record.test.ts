@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedImapMessage } from './imap-message';
-import { idOfKnown, type KnownMessage, mergeKnown, uidSet } from './imap-window-record';
+import { idOfKnown, type KnownMessage, knownOf, knownOfHead, mergeKnown, uidSet } from './imap-window-record';
 
 const DAY = 86_400_000;
 
@@ -26,11 +26,18 @@ describe('the window record of an IMAP folder cursor', () => {
       [3, 'old@x', 0, today - 40],
       [4, 'kept@x', 0, today - 2],
     ];
-    const merged = mergeKnown(known, [fetched(4, 'kept@x', true, now), fetched(9, null, false, now)], since);
+    const added = [fetched(4, 'kept@x', true, now), fetched(9, null, false, now)].map(knownOf);
+    const merged = mergeKnown(known, added, since);
     expect(merged).toEqual([
       [4, 'kept@x', 1, today],
       [9, null, 0, today],
     ]);
+  });
+
+  it('reads the Message-ID of a message fetched with its envelope only', () => {
+    const date = new Date('2026-11-29T08:00:00Z');
+    const head = { seq: 5, uid: 5, flags: new Set(), internalDate: date, envelope: { messageId: '<e@x>' } };
+    expect(knownOfHead(head as never)).toEqual([5, 'e@x', 0, Math.floor(date.getTime() / DAY)]);
   });
 
   it('names a remembered message by the id the sync gave it', () => {

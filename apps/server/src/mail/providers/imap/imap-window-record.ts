@@ -1,5 +1,6 @@
 import type { SyncFolder } from '@ledgerdesk/domain/integrations/folder-mapping';
-import type { ImapFlow } from 'imapflow';
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
+import { parseMessageIds } from '../../core/mime/address-list';
 import { messageIdOf, type ParsedImapMessage } from './imap-message';
 import { formatMessageRef } from './imap-message-id';
 
@@ -19,15 +20,25 @@ function dayOf(date: Date): number {
   return Math.floor(date.getTime() / DAY_MS);
 }
 
-function knownOf(message: ParsedImapMessage): KnownMessage {
-  const internal = message.fetched.internalDate;
+function entryOf(head: FetchMessageObject, messageId: string | null): KnownMessage {
+  const internal = head.internalDate;
   const date = internal ? new Date(internal) : new Date();
   return [
-    message.fetched.uid,
-    messageIdOf(message.parsed),
-    message.fetched.flags?.has('\\Seen') ? 1 : 0,
+    head.uid,
+    messageId,
+    head.flags?.has('\\Seen') ? 1 : 0,
     Number.isNaN(date.getTime()) ? dayOf(new Date()) : dayOf(date),
   ];
+}
+
+/** A downloaded message as the record keeps it. */
+export function knownOf(message: ParsedImapMessage): KnownMessage {
+  return entryOf(message.fetched, messageIdOf(message.parsed));
+}
+
+/** A message fetched with its envelope only, as the record keeps it (its Message-ID from the envelope). */
+export function knownOfHead(head: FetchMessageObject): KnownMessage {
+  return entryOf(head, parseMessageIds(head.envelope?.messageId ?? null)[0] ?? null);
 }
 
 /** The provider id a remembered message had (imap-message-id.ts). */
@@ -61,11 +72,11 @@ export function uidSet(uids: readonly number[]): string {
  */
 export function mergeKnown(
   known: readonly KnownMessage[],
-  messages: readonly ParsedImapMessage[],
+  added: readonly KnownMessage[],
   since: Date,
 ): KnownMessage[] {
   const byUid = new Map(known.map((entry) => [entry[0], entry]));
-  for (const message of messages) byUid.set(message.fetched.uid, knownOf(message));
+  for (const entry of added) byUid.set(entry[0], entry);
   const first = dayOf(since) - 1;
   return [...byUid.values()].filter((entry) => entry[3] >= first).sort((a, b) => a[0] - b[0]);
 }
