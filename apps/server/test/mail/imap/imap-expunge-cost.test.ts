@@ -170,6 +170,26 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
       expect(await items(box)).toEqual(before.filter((item) => item.subject !== 'Mail 1'));
     });
 
+    it('a message deleted and delivered again under the same Message-ID keeps its item', async () => {
+      const { box, ids } = await syncedBox(dovecot, proxy, 2);
+      const other = await mailClient(dovecot, box);
+      await other.mailboxOpen('INBOX');
+      const [uid] = (await other.search({ header: { 'message-id': `<${ids[0]}>` } }, { uid: true })) || [];
+      await other.messageDelete(String(uid), { uid: true });
+      await other.logout();
+      await dovecot.deliver(
+        rawMessage({ messageId: ids[0] ?? '', subject: 'Mail 1 again', to: box.address }),
+        box.address,
+      );
+      const report = await syncBox(t, box);
+      expect(report.criticalErrors, report.errorMessage ?? '').toBe(0);
+      expect(report.resyncedFolders).toEqual([]);
+      expect((await items(box)).map((item) => [item.subject, item.messageId])).toEqual([
+        ['Mail 1 again', `inbox|<${ids[0]}>`],
+        ['Mail 2', `inbox|<${ids[1]}>`],
+      ]);
+    });
+
     it('without CONDSTORE a read elsewhere and an expunge fetch the changed message only', async () => {
       const { box, ids } = await syncedBox(withoutCondstore, bareProxy, 4);
       const before = await items(box);

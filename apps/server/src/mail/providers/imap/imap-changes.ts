@@ -135,10 +135,8 @@ async function incrementalPage(
   const uidNext = isComplete ? Math.max(box.uidNext, cursor.uidNext) : (page.at(-1) ?? cursor.uidNext) + 1;
   // After a pass the read states are known as of now: a server that gained CONDSTORE is read by it from here on.
   const modseq = highest !== null && (hasModseq || known) ? String(highest) : null;
-  const fetched = await withoutHeld(
-    open,
-    await fetchHeads(client, [...changed, ...page], !!open.heldReadStates),
-  );
+  const heads = await fetchHeads(client, [...changed, ...page], !!open.heldReadStates);
+  const fetched = await withoutHeld(open, heads, new Set(gone));
   const messages = await parseWithSources(client, fetched.heads);
   if (known) known = mergeKnown(known, [...fetched.held, ...messages.map(knownOf)], since);
   const next: ImapCursor = {
@@ -168,6 +166,7 @@ async function incrementalPage(
 async function withoutHeld(
   open: OpenFolder,
   heads: FetchMessageObject[],
+  gone: ReadonlySet<string>,
 ): Promise<{ heads: FetchMessageObject[]; held: KnownMessage[] }> {
   if (!open.heldReadStates || heads.length === 0) return { heads, held: [] };
   const uidValidity = String(open.box.uidValidity);
@@ -176,7 +175,9 @@ async function withoutHeld(
     return { head, entry, id: idOfKnown(entry, open.folder, uidValidity) };
   });
   const states = await open.heldReadStates(named.map(({ id }) => id));
-  const isHeld = ({ id, entry }: (typeof named)[number]) => states.get(id) === (entry[2] === 1);
+  // An id this page deletes (deleted, then delivered again) is not held: its upsert must follow the deletion.
+  const isHeld = ({ id, entry }: (typeof named)[number]) =>
+    !gone.has(id) && states.get(id) === (entry[2] === 1);
   return {
     heads: named.filter((one) => !isHeld(one)).map(({ head }) => head),
     held: named.filter(isHeld).map(({ entry }) => entry),
