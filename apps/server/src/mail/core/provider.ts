@@ -73,6 +73,11 @@ export type ListChangesInput = {
    * read does not show them yet, so the adapter may read again briefly (decision 021).
    */
   hint?: string;
+  /**
+   * The read state of the given ids among the messages the engine holds as last synced (an item with a sync error
+   * is left out), for an incremental read: an adapter may skip downloading a message held as it is (decision 039).
+   */
+  heldReadStates?: (ids: readonly string[]) => Promise<ReadonlyMap<string, boolean>>;
 };
 
 /** Which ids a reconciliation lists: one synced folder, messages received since the sync window's start. */

@@ -8,6 +8,7 @@ import type { MailProvider, SyncStream } from '../core/provider';
 import type { MailSession } from '../core/session/mail-session';
 import { isProviderError } from '../core/transport/provider-error';
 import { type ApplyCounts, applyChanges } from './apply-changes';
+import { loadHeldReadStates } from './held-read-states';
 import { type ListingMarker, markerKey, readMarker } from './listing-marker';
 import { reconcileListing } from './reconcile';
 import { resolveChanges } from './resolve-changes';
@@ -71,6 +72,7 @@ export async function syncStream(
         since,
         pageSize,
         ...(hint ? { hint } : {}),
+        ...(cursor && !marker ? { heldReadStates: (ids) => loadHeldReadStates(ctx, context, ids) } : {}),
       });
     } catch (error) {
       if (!isProviderError(error, 'cursor_expired') || hasRestarted || !cursor) throw error;

@@ -1,5 +1,5 @@
 // Decision 023: the IMAP adapter against a Dovecot that goes down mid-sync, and against one without CONDSTORE/QRESYNC
-// (decision 023's flags digest), each its own private server since one is stopped and one announces less.
+// (decision 039's id-and-flags pass over the window), each its own private server since one is stopped and one announces less.
 import { type DovecotServer, startDovecot } from '@ledgerdesk/test-support/dovecot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -93,7 +93,7 @@ describe.skipIf(unavailable !== null).each(testDatabaseKinds)(
       expect(partial.every((item) => ids.has(item.id))).toBe(true);
     }, 180_000);
 
-    it('without CONDSTORE, flag changes and expunges by another client are picked up (flags digest)', async () => {
+    it('without CONDSTORE, flag changes and expunges by another client are picked up (the pass over the window)', async () => {
       const dovecot = plain.server as DovecotServer;
       const box = await connectImapBox(t, dovecot);
       for (const n of [1, 2, 3])

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ImapFlow } from 'imapflow';
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import {
   FULL_SOURCE_LIMIT,
   PARTIAL_SOURCE_BYTES,
@@ -9,12 +9,28 @@ import {
 } from './imap-message';
 
 /**
- * Fetches and parses messages of the open mailbox by UID, oldest first. A message over FULL_SOURCE_LIMIT is read
+ * Flags, dates, size and structure of messages of the open mailbox by UID, and their envelope when asked (to name
+ * a message before its source is downloaded): no source.
+ */
+export function fetchHeads(
+  client: ImapFlow,
+  uids: readonly number[],
+  withEnvelope = false,
+): Promise<FetchMessageObject[]> {
+  if (uids.length === 0) return Promise.resolve([]);
+  return client.fetchAll([...uids], withEnvelope ? { ...SYNC_FETCH, envelope: true } : SYNC_FETCH, {
+    uid: true,
+  });
+}
+
+/**
+ * Downloads the fetched heads' sources and parses them, oldest first. A message over FULL_SOURCE_LIMIT is read
  * partly (headers and the body's first bytes): a 50 MB attachment is never downloaded by a sync.
  */
-export async function fetchParsed(client: ImapFlow, uids: readonly number[]): Promise<ParsedImapMessage[]> {
-  if (uids.length === 0) return [];
-  const heads = await client.fetchAll([...uids], SYNC_FETCH, { uid: true });
+export async function parseWithSources(
+  client: ImapFlow,
+  heads: readonly FetchMessageObject[],
+): Promise<ParsedImapMessage[]> {
   const small = heads.filter((head) => (head.size ?? 0) <= FULL_SOURCE_LIMIT).map((head) => head.uid);
   const large = heads.filter((head) => (head.size ?? 0) > FULL_SOURCE_LIMIT).map((head) => head.uid);
   const sources = new Map<number, Buffer>();
@@ -26,8 +42,13 @@ export async function fetchParsed(client: ImapFlow, uids: readonly number[]): Pr
     for (const message of await client.fetchAll(large, partial, { uid: true }))
       if (message.source) sources.set(message.uid, message.source);
   }
-  heads.sort((a, b) => a.uid - b.uid);
-  return Promise.all(heads.map((head) => parseFetched({ ...head, source: sources.get(head.uid) })));
+  const sorted = [...heads].sort((a, b) => a.uid - b.uid);
+  return Promise.all(sorted.map((head) => parseFetched({ ...head, source: sources.get(head.uid) })));
+}
+
+/** Fetches and parses messages of the open mailbox by UID, oldest first (parseWithSources). */
+export async function fetchParsed(client: ImapFlow, uids: readonly number[]): Promise<ParsedImapMessage[]> {
+  return parseWithSources(client, await fetchHeads(client, uids));
 }
 
 /** UIDs of the open mailbox from `from` on (IMAP's `n:*` also answers the last message when n is past it). */
