@@ -3,6 +3,8 @@ import type { FolderKey, Mailbox } from '../store/types';
 
 export type MessageSummary = {
   id: string;
+  /** Stable across moves (Graph's immutable id): the key of the mailbox's change log. */
+  immutableId: string;
   threadId: string;
   folder: FolderKey;
   subject: string;
@@ -26,6 +28,7 @@ export function mailboxSummary(mailbox: Mailbox, limit = Number.POSITIVE_INFINIT
     if (messages.length >= limit) break;
     messages.push({
       id: message.id,
+      immutableId: message.immutableId,
       threadId: message.threadId,
       folder: message.folder,
       subject: message.subject,
