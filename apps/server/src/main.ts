@@ -18,15 +18,21 @@ import { AdjustableClock, systemClock } from './time/clock';
 
 async function main(): Promise<void> {
   const env = parseEnv();
+  const log = createLogger(env.LOG_LEVEL);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     appDatabaseUrl: env.DATABASE_APP_URL,
     dataDir: path.join(env.DATA_DIR, 'pglite'),
+    diskFreeMinBytes: env.DISK_FREE_MIN_MB * 1024 * 1024,
+    onDiskChange: (isLow, freeBytes) => {
+      const free = `${Math.round(freeBytes / 1024 / 1024)} MB free`;
+      if (isLow) log.error(`the disk of ${env.DATA_DIR} is almost full (${free}): changes are paused`);
+      else log.info(`the disk of ${env.DATA_DIR} has room again (${free}): changes resume`);
+    },
   });
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const here = path.dirname(fileURLToPath(import.meta.url));
   // The mail layer's dependencies, shared by the request handlers and the sync fleet.
-  const log = createLogger(env.LOG_LEVEL);
   // A database that goes away must pause the server, never end it (decision 035).
   process.on('unhandledRejection', (reason) =>
     handleUnhandledRejection(reason, log, (code) => process.exit(code)),

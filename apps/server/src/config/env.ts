@@ -40,6 +40,9 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
+  // The embedded database (PGlite, no DATABASE_URL) pauses changes below this much free space on DATA_DIR's disk,
+  // before a failed write could stall it (decision 041); 0 turns the watch off.
+  DISK_FREE_MIN_MB: z.coerce.number().int().min(0).default(256),
   DATABASE_URL: optionalUrl,
   DATABASE_APP_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -8,7 +8,31 @@ import { redactLogSecrets } from './log-redaction';
  * "Route … not found" message or an error, and a Graph notification's `clientState` never does either.
  */
 export function loggerOptions(level: string): LoggerOptions {
-  return { level, hooks: { streamWrite: redactLogSecrets } };
+  return {
+    level,
+    hooks: {
+      streamWrite: redactLogSecrets,
+      logMethod(args, method) {
+        if (!isSaidOnce((args[0] as { err?: unknown } | undefined)?.err)) method.apply(this, args);
+      },
+    },
+  };
+}
+
+/**
+ * Errors the log says once, when their state begins: while the embedded database pauses changes for want of disk
+ * space (decision 041, logged when it pauses and when it resumes), each background loop that meets the refusal
+ * every second or two would otherwise log it again.
+ */
+const SAID_ONCE = new Set(['ChangesPausedError']);
+
+function isSaidOnce(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
+    if (SAID_ONCE.has((current as Error).name)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {

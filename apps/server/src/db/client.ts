@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Db } from './db-types';
+import { type DiskGuard, guardWrites, watchDiskSpace } from './disk-guard';
 import { runMigrations } from './migrate';
 import * as schema from './schema/index';
 
@@ -33,6 +34,8 @@ export type Database = {
    */
   listen(channel: string, onPayload: ChangeListener, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The embedded database's disk watch (decision 041); null on PostgreSQL and in memory. */
+  disk: DiskGuard | null;
 };
 
 export const APP_ROLE = 'ledgerdesk_app';
@@ -42,6 +45,12 @@ export type DatabaseOptions = {
   /** How the app connects after migrating; defaults to the databaseUrl with the app role as user. */
   appDatabaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  /** PGlite in `dataDir` only: below this much free space changes pause (decision 041); 0 turns the watch off. */
+  diskFreeMinBytes?: number | undefined;
+  /** How the watch measures free space (tests); the file system's own figure by default. */
+  diskFreeBytes?: ((dir: string) => Promise<number>) | undefined;
+  /** Told when changes pause or resume for want of disk space. */
+  onDiskChange?: ((isLow: boolean, freeBytes: number) => void) | undefined;
 };
 
 /**
@@ -52,12 +61,29 @@ export type DatabaseOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.appDatabaseUrl)
-    : openPglite(options.dataDir);
+    : openPglite(options);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** The free space below which an embedded database pauses changes, unless configured. */
+export const DEFAULT_DISK_FREE_MIN_BYTES = 256 * 1024 * 1024;
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const { dataDir } = options;
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const minFreeBytes = options.diskFreeMinBytes ?? DEFAULT_DISK_FREE_MIN_BYTES;
+  const disk =
+    dataDir && minFreeBytes > 0
+      ? watchDiskSpace({
+          dir: dataDir,
+          minFreeBytes,
+          freeBytes: options.diskFreeBytes,
+          onChange: options.onDiskChange,
+        })
+      : null;
+  // Nothing is written before the disk has been measured once.
+  await disk?.check();
+  const embedded = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = disk ? guardWrites(embedded, disk) : embedded;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await runMigrations(db);
   // pg-boss shares the one session, so it runs as the app role too and creates its own schema (which its
@@ -77,10 +103,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       },
     },
     async listen(channel, onPayload) {
-      const unsubscribe = await client.listen(channel, onPayload);
+      const unsubscribe = await embedded.listen(channel, onPayload);
       return async () => unsubscribe();
     },
-    close: () => client.close(),
+    async close() {
+      disk?.stop();
+      await embedded.close();
+    },
+    disk,
   };
 }
 
@@ -137,6 +167,7 @@ async function openPostgres(databaseUrl: string, appDatabaseUrl: string | undefi
       await Promise.all(listeners.map((listener) => listener.stop()));
       await pool.end();
     },
+    disk: null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ChangesPausedError } from './disk-guard';
 import { handleUnhandledRejection } from './lost-connection-rejections';
 
 describe('handleUnhandledRejection', () => {
@@ -10,6 +11,11 @@ describe('handleUnhandledRejection', () => {
       Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
       Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      // A write refused for want of disk space, by PostgreSQL or the embedded database's own pause (decision 041).
+      Object.assign(new Error('could not extend file "base/5/16385": No space left on device'), {
+        code: '53100',
+      }),
+      new ChangesPausedError(),
     ]) {
       const logged = log();
       const exit = vi.fn();

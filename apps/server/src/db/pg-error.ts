@@ -38,3 +38,8 @@ const INVALID_VALUE_CODES = new Set(['22021', '22P05', '22P02', '22007', '22008'
 export function isInvalidValue(info: PgErrorInfo | null): boolean {
   return Boolean(info && INVALID_VALUE_CODES.has(info.code));
 }
+
+/** The database could not write: its disk is full (53100 disk_full) or failing (58030 io_error). */
+export function isStorageFailure(info: PgErrorInfo | null): boolean {
+  return info?.code === '53100' || info?.code === '58030';
+}

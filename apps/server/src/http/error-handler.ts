@@ -1,9 +1,15 @@
 import { AUTH_MESSAGES } from '@ledgerdesk/domain/auth/messages';
-import { DATABASE_UNAVAILABLE } from '@ledgerdesk/domain/http/api-error';
+import { DATABASE_UNAVAILABLE, STORAGE_FULL } from '@ledgerdesk/domain/http/api-error';
 import { INVALID_DATA_FORMAT, ITEM_PERMISSION_DENIED } from '@ledgerdesk/domain/triage/item-update-messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseReachable, isDatabaseUnavailable } from '../db/database-unavailable';
-import { isCheckViolation, isInvalidValue, isRlsViolation, pgErrorInfo } from '../db/pg-error';
+import {
+  isCheckViolation,
+  isInvalidValue,
+  isRlsViolation,
+  isStorageFailure,
+  pgErrorInfo,
+} from '../db/pg-error';
 import { AppError } from './app-error';
 
 /** Fastify's own 4xx codes whose default message names internals; each gets a plain sentence. */
@@ -59,6 +65,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ pgCode: pg?.code }, 'database refused a value');
       return reply.status(400).send({ error: { code: 'invalid_data', message: INVALID_DATA_FORMAT } });
     }
+    if (isStorageFailure(pg)) {
+      // The disk is full (or failing): the change is not saved and the caller is told so; the embedded database's
+      // watch looks again at once, so what follows is refused before it reaches the disk (decision 041).
+      void (app.hasDecorator('database') ? app.database.disk?.check() : undefined);
+      return answerStorageFull(request, reply);
+    }
     if (MULTIPART_FAILURES.test(error.message))
       return reply.status(400).send({ error: { code: 'bad_request', message: MALFORMED_UPLOAD } });
     const status = fastifyError.statusCode ?? 500;
@@ -95,6 +107,15 @@ export function answerDatabaseUnavailable(request: FastifyRequest, reply: Fastif
     .status(503)
     .header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSeconds))
     .send({ error: { code: DATABASE_UNAVAILABLE.code, message: DATABASE_UNAVAILABLE.message } });
+}
+
+/** A change asked for while the database's disk is full: 503 with Retry-After, nothing saved (decision 041). */
+export function answerStorageFull(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  request.log.warn({ requestId: request.id }, 'storage full: answered 503');
+  return reply
+    .status(503)
+    .header('retry-after', String(STORAGE_FULL.retryAfterSeconds))
+    .send({ error: { code: STORAGE_FULL.code, message: STORAGE_FULL.message } });
 }
 
 /**

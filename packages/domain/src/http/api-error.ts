@@ -17,6 +17,7 @@ export const API_ERROR_CODES = [
   'provider_error',
   'internal_error',
   'database_unavailable',
+  'storage_full',
 ] as const;
 
 /** The answer (503, with Retry-After) of a request that needed the database while it was unreachable. */
@@ -24,6 +25,17 @@ export const DATABASE_UNAVAILABLE = {
   code: 'database_unavailable',
   message: 'Ledgerdesk cannot reach its database right now. Trying again in a few seconds.',
   retryAfterSeconds: 5,
+} as const;
+
+/**
+ * The answer (503, with Retry-After) of a change asked for while the embedded database's disk is (almost) full:
+ * changes are paused, reading goes on, nothing saved is lost (decision 041).
+ */
+export const STORAGE_FULL = {
+  code: 'storage_full',
+  message:
+    "Ledgerdesk's disk is almost full, so changes are paused. Everything saved so far is kept; try again once space is freed.",
+  retryAfterSeconds: 30,
 } as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number] | (string & {});

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { DATABASE_UNAVAILABLE } from '@ledgerdesk/domain/http/api-error';
+import { DATABASE_UNAVAILABLE, STORAGE_FULL } from '@ledgerdesk/domain/http/api-error';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isDatabaseReachable } from '../../db/database-unavailable';
 import { forbidden } from '../../http/app-error';
@@ -42,7 +42,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       method: 'GET',
       path: '/api/health',
       summary:
-        'Liveness and the database kind (503 with Retry-After and `down` while the database is unreachable); for loopback callers or holders of the metrics token also the fleet: sync queue, live updates, IMAP IDLE and reconciliation (counts only).',
+        "Liveness and the database kind (503 with Retry-After and `down` while the database is unreachable, or the embedded database's disk is almost full); for loopback callers or holders of the metrics token also the fleet: sync queue, live updates, IMAP IDLE and reconciliation (counts only).",
       auth: 'public',
     },
     async ({ request, reply }) => {
@@ -53,6 +53,14 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
           .status(503)
           .header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSeconds))
           .send({ ok: false, database: app.database.kind, down: ['database'] });
+      }
+      // The embedded database's disk is almost full: reading works, changes are paused (decision 041).
+      if (app.database.disk?.isLow()) {
+        request.log.warn('health: the disk is almost full, changes are paused');
+        return reply
+          .status(503)
+          .header('retry-after', String(STORAGE_FULL.retryAfterSeconds))
+          .send({ ok: false, database: app.database.kind, down: ['disk'] });
       }
       // Anyone else learns nothing they could use: no counts a history of would show an attacker what lands.
       if (!mayReadMetrics(request, app.env.METRICS_TOKEN)) return { ok: true, database: app.database.kind };
