@@ -31,6 +31,10 @@ export async function startChild<T>(
     [
       '--expose-gc',
       ...(file === 'harness/app-server.ts' ? SERVER_FLAGS : []),
+      // BENCH_CPU_PROFILE_DIR: every child (app servers, the sandbox) writes its CPU profile there on exit.
+      ...(process.env.BENCH_CPU_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`]
+        : []),
       '--import',
       'tsx',
       path.join(BENCH_ROOT, 'src', file),

@@ -230,4 +230,37 @@ describe.each(testDatabaseKinds)('snooze and follow-up reminders (%s)', (kind) =
     clock.advance(25 * HOUR);
     expect(await fireDueReminders(t.app.db, clock.now())).toEqual({ fired: 0, cancelled: 0, noThread: 0 });
   });
+  it('one sync page (one insert) wakes its snoozed threads and lets each sent copy claim its own reminder', async () => {
+    // Migration 0037 runs the arrival rule once per statement: a page's rows together, as the rows did one by one.
+    const [snoozed] = await insertTriageItems(t.app.db, other.userId, thread('t-page', 1, clock.now()));
+    await snooze([snoozed as string], new Date(clock.now().getTime() + 24 * HOUR), other.cookie);
+    for (const minutesAgo of [4, 2])
+      await scheduleFollowUp(t.app, other.userId, {
+        integrationId: null as unknown as string,
+        threadId: null,
+        subject: 'Quarterly VAT return',
+        sentAt: new Date(clock.now().getTime() - minutesAgo * 60_000),
+        remindAt: new Date(clock.now().getTime() + 24 * HOUR),
+      });
+    await insertTriageItems(t.app.db, other.userId, [
+      { emailThreadId: 't-unrelated', status: 'inbox', subject: 'Hello', time: clock.now() },
+      { emailThreadId: 't-vat-1', status: 'sent', subject: 'Quarterly VAT return', time: clock.now() },
+      { emailThreadId: 't-page', status: 'inbox', subject: 'Re: Thread t-page', time: clock.now() },
+      { emailThreadId: 't-vat-2', status: 'sent', subject: 'Quarterly VAT return', time: clock.now() },
+    ]);
+    const reminders = await withUser(t.app.db, other.userId, async (tx) =>
+      rowsOf<{ email_thread_id: string | null }>(
+        await tx.execute(sql`select email_thread_id from follow_up_reminders where subject = 'Quarterly VAT return'
+          order by sent_at desc`),
+      ),
+    );
+    // The newest reminder goes to the first sent copy, the older one to the second: one each, in insertion order.
+    expect(reminders.map((reminder) => reminder.email_thread_id)).toEqual(['t-vat-1', 't-vat-2']);
+    const woken = await withUser(t.app.db, other.userId, async (tx) =>
+      rowsOf<{ status: string; is_read: boolean }>(
+        await tx.execute(sql`select status, is_read from triage_items where id = ${snoozed}`),
+      ),
+    );
+    expect(woken[0]).toEqual({ status: 'inbox', is_read: false });
+  });
 });

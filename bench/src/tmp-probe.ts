@@ -1,0 +1,10 @@
+import { connectMailbox } from './client/connect-mailbox';
+import { call } from './client/http-client';
+import { signUp } from './client/sign-up';
+const baseUrl = `http://localhost:${process.env.PORT ?? 3412}`;
+const session = await signUp(baseUrl, 'probe');
+await fetch(`${baseUrl}/sandbox/control/mailboxes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: 'probe@sandbox.test', provider: process.env.PROVIDER ?? 'office365', messages: 1000 }) });
+const integrationId = await connectMailbox(session, (process.env.PROVIDER ?? 'office365') as 'office365', 'probe@sandbox.test');
+const t0 = Date.now();
+const synced = await call(session, 'POST', '/api/functions/initialize-sync-config', { integrationId });
+console.log(synced.status, Date.now() - t0);
