@@ -22,6 +22,8 @@ export async function startImapProxy(options: {
   target: { host: string; port: number };
   fromClient?: LineRewrite;
   fromServer?: LineRewrite;
+  /** The port to listen on (a proxy started again where a closed one was); any free port by default. */
+  port?: number;
 }): Promise<ImapProxy> {
   const clientLines: string[] = [];
   const sockets = new Set<net.Socket>();
@@ -40,7 +42,7 @@ export async function startImapProxy(options: {
     client.on('close', end).on('error', end);
     upstream.on('close', end).on('error', end);
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
   return {
     host: '127.0.0.1',
     port: (server.address() as net.AddressInfo).port,

@@ -27,7 +27,17 @@ describe('control API', () => {
       expect(read / 200).toBeGreaterThan(0.45);
       expect(read / 200).toBeLessThan(0.8);
       expect(Object.keys(summary.messages[0]).sort()).toEqual(
-        ['folder', 'from', 'id', 'isRead', 'receivedDateTime', 'subject', 'threadId', 'to'].sort(),
+        [
+          'folder',
+          'from',
+          'id',
+          'immutableId',
+          'isRead',
+          'receivedDateTime',
+          'subject',
+          'threadId',
+          'to',
+        ].sort(),
       );
     }
   });

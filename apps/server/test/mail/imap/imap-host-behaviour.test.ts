@@ -294,6 +294,7 @@ describe.skipIf(started.unavailable !== null).each(testDatabaseKinds)(
         integrationId: box.integrationId,
         emailAddress: box.address,
         imap: { account: box.account, allowPrivateHosts: true },
+        memo: new Map(),
       } as unknown as MailSession;
       const id = 'inbox|<weak@client.test>';
       expect((await getImapMessage(session, id)).subject).toBe('Weak search');

@@ -1,6 +1,7 @@
 // Decision 023: the IMAP adapter against a Dovecot that goes down mid-sync, and against one without CONDSTORE/QRESYNC
 // (decision 039's id-and-flags pass over the window), each its own private server since one is stopped and one announces less.
 import { type DovecotServer, startDovecot } from '@ledgerdesk/test-support/dovecot';
+import { startImapProxy } from '@ledgerdesk/test-support/imap-proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { testDatabaseKinds } from '../../support/test-database';
@@ -50,7 +51,11 @@ describe.skipIf(unavailable !== null).each(testDatabaseKinds)(
 
     it('the server stopped mid-sync: nothing is lost, the sync resumes, triage ends equal to the mailbox', async () => {
       const dovecot = halting.server as DovecotServer;
-      const box = await connectImapBox(t, dovecot);
+      // Through a proxy the test can cut: one connection serves the whole run (one login per operation), so the
+      // server's going away must end the live connection, not only refuse the next login.
+      let proxy = await startImapProxy({ target: { host: dovecot.host, port: dovecot.imapPort } });
+      const port = proxy.port;
+      const box = await connectImapBox(t, dovecot, { imap: { host: proxy.host, port, security: 'none' } });
       const client = await mailClient(dovecot, box);
       const subject = (n: number) => `Batch ${String(n).padStart(3, '0')}`;
       for (let n = 1; n <= MESSAGES; n++)
@@ -67,8 +72,8 @@ describe.skipIf(unavailable !== null).each(testDatabaseKinds)(
       );
       const giveUp = Date.now() + 60_000;
       while ((await items(t, box)).length < 20 && Date.now() < giveUp)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      await dovecot.halt();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      await proxy.close();
       const interrupted = await first;
       const partial = await items(t, box);
       // The stop landed inside the listing: the run failed and part of the mailbox was filed.
@@ -76,10 +81,11 @@ describe.skipIf(unavailable !== null).each(testDatabaseKinds)(
       expect(partial.length).toBeGreaterThan(0);
       expect(partial.length).toBeLessThan(MESSAGES);
 
-      await dovecot.restart();
+      proxy = await startImapProxy({ target: { host: dovecot.host, port: dovecot.imapPort }, port });
       let report = await syncBox(t, box, { pageSize: 10 });
       for (let attempt = 0; attempt < 3 && report.criticalErrors > 0; attempt++)
         report = await syncBox(t, box, { pageSize: 10 });
+      await proxy.close();
       expect(report.criticalErrors, report.errorMessage ?? '').toBe(0);
 
       const after = await items(t, box);

@@ -84,15 +84,76 @@ export async function connectImap(account: ImapAccount, allowPrivate: boolean): 
   return client;
 }
 
-/** Runs `work` on a fresh connection of the session's account and logs out afterwards, whatever happens. */
+/** session.memo key of the session's IMAP connection. */
+const CONNECTION_KEY = 'imap-connection';
+
+/**
+ * How long a session's connection stays logged in after its last call: the next page of a first sync, the next
+ * chunk of a lookup, the send's Sent lookup and APPEND reuse it instead of logging in again.
+ */
+export const IMAP_LINGER_MS = 3_000;
+
+type SharedConnection = {
+  /** The logged-in client, or null before the first call and after a failed connect. */
+  client: Promise<ImapFlow> | null;
+  /** The calls run one after another on the connection (each SELECTs its own folder): the last one queued. */
+  tail: Promise<unknown>;
+  queued: number;
+  linger: NodeJS.Timeout | null;
+};
+
+const logout = (client: Promise<ImapFlow> | null) =>
+  void client?.then(
+    (open) => open.logout().catch(() => open.close()),
+    () => undefined,
+  );
+
+/**
+ * Runs `work` on the session's connection to its account, logged in once per operation (imapflow#75: Yahoo
+ * answers bursts of logins with `NO [LIMIT]`; Office 365's connection accounting lags behind connect/close): the
+ * calls of one sync, send or outbox round share it, one at a time, and it logs out `IMAP_LINGER_MS` after the last
+ * one. A connection that broke is dropped and the next call connects afresh; failures are ProviderErrors.
+ */
 export async function withImap<T>(session: MailSession, work: (client: ImapFlow) => Promise<T>): Promise<T> {
   const account = sessionAccount(session);
-  const client = await connectImap(account, session.imap?.allowPrivateHosts ?? false);
-  try {
-    return await work(client);
-  } catch (error) {
-    throw toProviderError(error, account.imap.host);
-  } finally {
-    await client.logout().catch(() => client.close());
+  const connect = () => connectImap(account, session.imap?.allowPrivateHosts ?? false);
+  let shared = session.memo.get(CONNECTION_KEY) as SharedConnection | undefined;
+  if (!shared) {
+    shared = { client: null, tail: Promise.resolve(), queued: 0, linger: null };
+    session.memo.set(CONNECTION_KEY, shared);
   }
+  const connection = shared;
+  connection.queued += 1;
+  if (connection.linger) clearTimeout(connection.linger);
+  const turn = connection.tail.then(async () => {
+    let client = connection.client ? await connection.client.catch(() => null) : null;
+    if (!client?.usable) {
+      // The first call, or the connection broke since the last one: log in (again).
+      client?.close();
+      connection.client = connect();
+      try {
+        client = await connection.client;
+      } catch (error) {
+        connection.client = null;
+        throw error;
+      }
+    }
+    try {
+      return await work(client);
+    } catch (error) {
+      throw toProviderError(error, account.imap.host);
+    }
+  });
+  connection.tail = turn.catch(() => undefined);
+  void connection.tail.then(() => {
+    connection.queued -= 1;
+    if (connection.queued > 0) return;
+    connection.linger = setTimeout(() => {
+      if (connection.queued > 0) return;
+      session.memo.delete(CONNECTION_KEY);
+      logout(connection.client);
+    }, IMAP_LINGER_MS);
+    connection.linger.unref();
+  });
+  return turn;
 }

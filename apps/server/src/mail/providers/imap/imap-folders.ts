@@ -15,14 +15,21 @@ const SPECIAL_USE: Record<Exclude<SyncFolder, 'inbox'>, string> = { sent: '\\Sen
 /** The mailbox path of each synced folder; null where the server has none (no Archive: "Archive Folder Missing"). */
 export type FolderPaths = Record<SyncFolder, string | null>;
 
-/** Finds Inbox, Sent and Archive by special-use flag, else by usual name. */
-export async function findFolders(client: ImapFlow): Promise<FolderPaths> {
-  const folders = await client.list();
-  return {
+/** The folders found on each connection: one LIST (and LSUB) per login, not per page (imap-fidelity I15). */
+const foundOn = new WeakMap<ImapFlow, Promise<FolderPaths>>();
+
+/** Finds Inbox, Sent and Archive by special-use flag, else by usual name, once per connection. */
+export function findFolders(client: ImapFlow): Promise<FolderPaths> {
+  const known = foundOn.get(client);
+  if (known) return known;
+  const finding = client.list().then((folders) => ({
     inbox: 'INBOX',
     sent: pick(folders, 'sent'),
     archive: pick(folders, 'archive'),
-  };
+  }));
+  foundOn.set(client, finding);
+  finding.catch(() => foundOn.delete(client));
+  return finding;
 }
 
 /**

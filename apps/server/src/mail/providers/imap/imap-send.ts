@@ -23,28 +23,40 @@ async function threadingOf(session: MailSession, mail: OutgoingMail): Promise<Re
 }
 
 const GMAIL_HOST = /(^|\.)(gmail|googlemail)\.com$/i;
+/** Microsoft's SMTP submission hosts (Exchange Online, Outlook.com), which file what they send (imap-fidelity I13). */
+const OUTLOOK_SMTP_HOST = /^(smtp\.office365\.com|smtp-mail\.outlook\.com)$/i;
 
 /**
  * Whether the server files what its SMTP server sends in Sent by itself: Gmail does (its SMTP host, or its IMAP
- * server announcing X-GM-EXT-1). Without the capabilities (not connected yet) only the host tells.
+ * server announcing X-GM-EXT-1), and so do Microsoft's SMTP hosts for mail sent as the login's own address (as
+ * EmailEngine's `providerSavesSentCopy` has it; a delegated sender's copy is still ours to file). Without the
+ * capabilities (not connected yet) only the host tells.
  */
 export function serverFilesSent(
   smtpHost: string,
   imapCapabilities: ReadonlyMap<string, unknown> | null,
+  sendsAsLogin = true,
 ): boolean {
-  return GMAIL_HOST.test(smtpHost) || (imapCapabilities?.has('X-GM-EXT-1') ?? false);
+  return (
+    GMAIL_HOST.test(smtpHost) ||
+    (imapCapabilities?.has('X-GM-EXT-1') ?? false) ||
+    (sendsAsLogin && OUTLOOK_SMTP_HOST.test(smtpHost))
+  );
 }
 
 /**
  * Files the sent copy in the Sent folder (special-use `\Sent`, else its usual name), flagged `\Seen`, unless the
- * server files it itself (Gmail) or has no Sent folder. The mail has gone out by then: a copy that cannot be
+ * server files it itself (Gmail, Microsoft's SMTP hosts) or has no Sent folder. The mail has gone out by then: a copy that cannot be
  * filed is left out rather than reported as a failed send (which would make the user send it twice).
  */
 async function fileSentCopy(session: MailSession, raw: string): Promise<void> {
-  const smtpHost = sessionAccount(session).smtp.host;
-  if (serverFilesSent(smtpHost, null)) return;
+  const account = sessionAccount(session);
+  const smtpHost = account.smtp.host;
+  const from = session.emailAddress || account.username;
+  const sendsAsLogin = from.toLowerCase() === account.username.toLowerCase();
+  if (serverFilesSent(smtpHost, null, sendsAsLogin)) return;
   await withImap(session, async (client) => {
-    if (serverFilesSent(smtpHost, client.capabilities)) return;
+    if (serverFilesSent(smtpHost, client.capabilities, sendsAsLogin)) return;
     const sent = (await findFolders(client)).sent;
     if (sent) await client.append(sent, raw, ['\\Seen']);
   }).catch(() => undefined);

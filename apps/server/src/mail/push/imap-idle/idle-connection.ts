@@ -5,6 +5,21 @@ import { toProviderError } from '../../providers/imap/imap-errors';
 
 /** IDLE is broken and issued again this often (servers end an IDLE after 30 minutes; NATs forget quiet sockets). */
 const MAX_IDLE_MS = 4 * 60_000;
+
+/**
+ * Hosts that end an IDLE sooner (imap-fidelity I14), as EmailEngine's per-host overrides have them
+ * (`lib/email-client/imap-client.js`): Rambler and 163.com once a minute, Yahoo every three minutes. Elsewhere a
+ * change would be missed until the next poll when the host cut the IDLE first.
+ */
+const SHORTER_IDLE: ReadonlyArray<readonly [RegExp, number]> = [
+  [/(^|\.)(rambler\.ru|163\.com)$/i, 55_000],
+  [/(^|\.)yahoo\.com$/i, 3 * 60_000],
+];
+
+/** How often the IDLE on `host` is broken and issued again. */
+export function idleCycleMs(host: string): number {
+  return SHORTER_IDLE.find(([pattern]) => pattern.test(host))?.[1] ?? MAX_IDLE_MS;
+}
 /** Longer than Dovecot's "still here" every 2 minutes and the IDLE restart, so a live IDLE never times out. */
 const SOCKET_TIMEOUT_MS = 6 * 60_000;
 
@@ -22,7 +37,7 @@ export type IdleHandlers = {
 
 /**
  * One mailbox's IDLE on INBOX (read-only EXAMINE, so nothing here changes the mailbox): imapflow issues IDLE
- * whenever the connection is quiet and issues it again every MAX_IDLE_MS. Failures to connect are ProviderErrors.
+ * whenever the connection is quiet and issues it again every `idleCycleMs(host)`. Failures to connect are ProviderErrors.
  */
 export async function openIdleConnection(
   account: ImapAccount,
@@ -34,7 +49,7 @@ export async function openIdleConnection(
   const client = new ImapFlow({
     ...imapClientOptions(account, address),
     socketTimeout: SOCKET_TIMEOUT_MS,
-    maxIdleTime: MAX_IDLE_MS,
+    maxIdleTime: idleCycleMs(host),
     // IDLE again a second after anything else ran (the first IDLE is started below).
     autoIdleDelay: 1_000,
   });
