@@ -64,16 +64,6 @@ export class ChangesPausedError extends Error {
   }
 }
 
-/** Whether `error` (or a cause of it) is the guard's refusal: already said once in the log when changes paused. */
-export function isChangesPaused(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
-    if (current instanceof ChangesPausedError) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** Words that make a statement a change (or may: a function call, a lock, a sequence step), outside quotes. */
 const WRITING =
   /\b(insert|update|delete|merge|create|alter|drop|truncate|copy|grant|revoke|vacuum|analyze|cluster|reindex|refresh|nextval|setval|lock|notify|pg_notify|comment|import|prepare|checkpoint|call|do|discard)\b|\bfor\s+(no\s+key\s+|key\s+)?(update|share)\b/i;

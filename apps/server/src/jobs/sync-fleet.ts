@@ -1,7 +1,6 @@
 import PgBoss from 'pg-boss';
 import { sharedPollSeconds } from '../config/shared-poll';
 import { JOBS_SCHEMA } from '../db/client';
-import { isChangesPaused } from '../db/disk-guard';
 import {
   createImapIdleHolder,
   createOutboxHolder,
@@ -87,10 +86,7 @@ export function createSyncFleet(deps: MailDeps, options: SyncFleetOptions = {}):
     maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(env.SYNC_JOB_EXPIRE_SECONDS / 2))),
     monitorStateIntervalSeconds: 60,
   } as PgBoss.ConstructorOptions);
-  boss.on('error', (error) => {
-    // Changes paused for want of disk space (decision 041) stop the job engine's polls too; said once already.
-    if (!isChangesPaused(error)) deps.log.error({ err: error }, 'job engine error');
-  });
+  boss.on('error', (error) => deps.log.error({ err: error }, 'job engine error'));
   const intervals: NodeJS.Timeout[] = [];
   // The per-mailbox queues, each worked by a keyed worker (keyed-worker.ts: pg-boss 10's own fetch stalls them).
   const keyedWorkers = new Map<string, KeyedWorker>();
